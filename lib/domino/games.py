@@ -1,0 +1,43 @@
+"""The games the core knows, imported only when chosen.
+
+``GAMES`` lists ``(game_id, module, class name, title)``; :func:`load` imports
+one game's module on demand so that the device compiles only what it plays.
+"""
+
+import sys
+
+from . import dealcode
+
+GAMES = (
+    (0, "seychelles", "Seychelles", "Seychelles"),
+    (1, "whist", "Whist", "Domino Whist"),
+)
+
+
+def load(game_id):
+    """The game class for ``game_id``; ValueError for an unknown id."""
+    for gid, mod, cls, _ in GAMES:
+        if gid == game_id:
+            name = "domino." + mod
+            __import__(name)
+            return getattr(sys.modules[name], cls)
+    raise ValueError("no game with id %r" % (game_id,))
+
+
+def from_code(code):
+    """A new hand dealt exactly as deal code ``code`` says; BadDealCode if it cannot be."""
+    gid, players, starter, options, seed = dealcode.decode(code)
+    try:
+        cls = load(gid)
+    except ValueError:
+        raise dealcode.BadDealCode("deal code names an unknown game (%d)" % gid)
+    if players not in cls.PLAYERS:
+        raise dealcode.BadDealCode("deal code names %d players for %s" % (players, cls.NAME))
+    if options != 0 and not hasattr(cls, "from_options"):
+        raise dealcode.BadDealCode("deal code has options %s does not use" % cls.NAME)
+    try:
+        if options:
+            return cls.from_options(players, seed, starter, options)
+        return cls(players, seed, starter)
+    except ValueError as e:
+        raise dealcode.BadDealCode("deal code names no valid deal: %s" % e)

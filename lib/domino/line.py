@@ -1,0 +1,303 @@
+"""Line games: tiles laid end to end, doubles crosswise, block or draw play.
+
+:class:`LineGame` holds one hand of any game played on a line of dominoes and
+implements the contract of :mod:`domino.game` for it. Games (Seychelles, Domino
+Whist, All Fives) subclass it and add their scoring and who starts.
+
+State is a handful of bytearrays updated in place, so make/undo allocates
+nothing on MicroPython for any set size:
+
+* ``loc[t]``: where tile ``t`` is: a seat number, :data:`STOCK` (boneyard),
+  :data:`TABLE` (played) or :data:`OUT` (not used in this game). Every tile is
+  in exactly one place by construction.
+* ``ends[a]``: the pip value open on arm ``a`` (arms 0 and 1 are the left and
+  right ends of the line); ``placed``/``placed_arm``: tiles in the order laid
+  and the arm each went on, which is all a screen needs to draw the line
+  (a double is drawn crosswise; ``placed[nplayed - 1]`` is the last play).
+* ``hist``: one small int per move (move, previous end value, seat, passes,
+  drawn tile) so that :meth:`LineGame.undo` restores the state exactly.
+
+Moves are ``tile << 2 | arm``. The first tile of a hand goes on arm 0 and
+opens both ends: ``ends[0]`` is its high end, ``ends[1]`` its low end. When
+two arms show the same value, only the first is offered (the plays are the
+same position).
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+from .game import Game, IllegalMove, Observation, PASS, DRAW, new_move_buffer
+from .rng import Rng
+from . import tiles
+
+STOCK = const(0xFE)
+TABLE = const(0xFD)
+OUT = const(0xFF)
+
+_SUIT = tiles.SUIT
+_ROW = const(13)
+_HI = tiles.HI
+_LO = tiles.LO
+
+ARM_NAMES = ("left", "right", "up", "down")
+
+
+def shuffled(nset, seed, removed=()):
+    """The tiles of a double-``nset`` set minus ``removed``, shuffled from ``seed``."""
+    deck = bytearray(t for t in range(tiles.count(nset)) if t not in removed)
+    Rng(seed).shuffle(deck)
+    return deck
+
+
+class LineGame(Game):
+    """One hand of a line game; see the module docstring.
+
+    Class flags: ``BONEYARD`` (a seat with no play draws from the stock
+    instead of passing). Subclasses set ``nsides`` and implement ``result``.
+    """
+
+    BONEYARD = False
+
+    def __init__(self, players, seed, nset, hand_size, starter=None, removed=()):
+        ntiles = tiles.count(nset)
+        if players * hand_size > ntiles - len(removed):
+            raise ValueError("%d hands of %d do not fit in a double-%d set" % (players, hand_size, nset))
+        self.players = players
+        self.seed = seed
+        self.nset = nset
+        self.hand_size = hand_size
+        deck = shuffled(nset, seed, removed)
+        loc = bytearray(ntiles)
+        dealt = players * hand_size
+        for i in range(len(deck)):
+            loc[deck[i]] = i // hand_size if i < dealt else STOCK
+        for t in removed:
+            loc[t] = OUT
+        self.loc = loc
+        self.stock = bytes(deck[dealt:])
+        self.top = 0
+        self.count = bytearray([hand_size] * players)
+        self.narms = 2
+        self.ends = bytearray(4)
+        self.nplayed = 0
+        self.placed = bytearray(ntiles)
+        self.placed_arm = bytearray(ntiles)
+        self.hist = [0] * (ntiles * (players + 1) + 8)
+        self.nhist = 0
+        self.passes = 0
+        self.over = False
+        self.winner = -1
+        self._buf = new_move_buffer()
+        if starter is None:
+            starter = self.first_seat()
+        elif not 0 <= starter < players:
+            raise ValueError("starter must be a seat 0..%d" % (players - 1))
+        self.starter = starter
+        self.turn = starter
+
+    def first_seat(self):
+        """Seat that leads when no starter is given (games override)."""
+        return 0
+
+    # -- the contract -------------------------------------------------------
+
+    def legal_moves(self, buf):
+        """Write the legal moves of the seat to act into ``buf``; return how many."""
+        if self.over:
+            return 0
+        seat = self.turn
+        loc = self.loc
+        n = 0
+        if self.nplayed == 0:
+            for t in range(len(loc)):
+                if loc[t] == seat:
+                    buf[n] = t << 2
+                    n += 1
+            return n
+        ends = self.ends
+        width = self.nset + 1
+        for a in range(self.narms):
+            e = ends[a]
+            b = 0
+            while b < a and ends[b] != e:
+                b += 1
+            if b < a:
+                continue
+            base = e * _ROW
+            for k in range(width):
+                t = _SUIT[base + k]
+                if loc[t] == seat:
+                    buf[n] = (t << 2) | a
+                    n += 1
+        if n == 0:
+            buf[0] = DRAW if self.BONEYARD and self.top < len(self.stock) else PASS
+            n = 1
+        return n
+
+    def apply(self, move):
+        """Apply a legal move without checking it (search uses this)."""
+        seat = self.turn
+        h = (seat << 14) | (self.passes << 17)
+        if move == PASS:
+            self._push(h | move)
+            self.passes += 1
+            if self.passes >= self.players:
+                self.over = True
+            else:
+                self.turn = (seat + 1) % self.players
+            return
+        if move == DRAW:
+            t = self.stock[self.top]
+            self.top += 1
+            self.loc[t] = seat
+            self.count[seat] += 1
+            self._push(h | move | (t << 20))
+            return
+        t = move >> 2
+        a = move & 3
+        ends = self.ends
+        prev = ends[a]
+        self.loc[t] = TABLE
+        self.count[seat] -= 1
+        i = self.nplayed
+        self.placed[i] = t
+        self.placed_arm[i] = a
+        self.nplayed = i + 1
+        if i == 0:
+            ends[0] = _HI[t]
+            ends[1] = _LO[t]
+        else:
+            ends[a] = _HI[t] + _LO[t] - prev
+        self._push(h | move | (prev << 10))
+        self.passes = 0
+        if self.count[seat] == 0:
+            self.over = True
+            self.winner = seat
+        else:
+            self.turn = (seat + 1) % self.players
+
+    def _push(self, h):
+        self.hist[self.nhist] = h
+        self.nhist += 1
+
+    def undo(self):
+        """Take back the last move, restoring the exact previous state."""
+        if self.nhist == 0:
+            raise IllegalMove("no move to undo")
+        self.nhist -= 1
+        h = self.hist[self.nhist]
+        move = h & 1023
+        seat = (h >> 14) & 7
+        self.turn = seat
+        self.passes = (h >> 17) & 7
+        self.over = False
+        self.winner = -1
+        if move == PASS:
+            return
+        if move == DRAW:
+            self.top -= 1
+            self.loc[h >> 20] = STOCK
+            self.count[seat] -= 1
+            return
+        t = move >> 2
+        self.nplayed -= 1
+        self.loc[t] = seat
+        self.count[seat] += 1
+        if self.nplayed == 0:
+            self.ends[0] = 0
+            self.ends[1] = 0
+        else:
+            self.ends[move & 3] = (h >> 10) & 15
+
+    def moves(self):
+        """The moves applied so far, in order (with a deal, enough to rebuild the hand)."""
+        return [self.hist[i] & 1023 for i in range(self.nhist)]
+
+    def hand(self, seat):
+        """Sorted list of the tiles in ``seat``'s hand."""
+        loc = self.loc
+        return [t for t in range(len(loc)) if loc[t] == seat]
+
+    def pips(self, seat):
+        """Pips left in ``seat``'s hand."""
+        loc = self.loc
+        n = 0
+        for t in range(len(loc)):
+            if loc[t] == seat:
+                n += _HI[t] + _LO[t]
+        return n
+
+    def open_ends(self):
+        """Values of the open arms, in arm order (empty before the first play)."""
+        if self.nplayed == 0:
+            return []
+        return [self.ends[a] for a in range(self.narms)]
+
+    def last_tile(self):
+        """The tile laid last, or -1."""
+        return self.placed[self.nplayed - 1] if self.nplayed else -1
+
+    def hand_scores(self):
+        """Points per side scored during this hand so far (none in block games)."""
+        return [0] * self.nsides
+
+    def observation(self, seat):
+        """What ``seat`` may see: own hand, counts, the table and public moves."""
+        events = []
+        for i in range(self.nhist):
+            h = self.hist[i]
+            events.append(((h >> 14) & 7, h & 1023))
+        return Observation(seat, self.players, self.turn, self.nset, self.hand(seat),
+                           list(self.count), len(self.stock) - self.top, self.open_ends(),
+                           events, self.hand_scores())
+
+    def move_name(self, move):
+        """Short text for a move: "6-5 left", "pass", "draw"."""
+        if move == PASS:
+            return "pass"
+        if move == DRAW:
+            return "draw"
+        t = move >> 2
+        if self.nplayed == 0:
+            return tiles.name(t)
+        return tiles.name(t) + " " + ARM_NAMES[move & 3]
+
+    def why_illegal(self, move):
+        """The specific reason ``move`` is not legal for the seat to act."""
+        seat = self.turn
+        if not isinstance(move, int) or move < 0 or (move >= len(self.loc) * 4 and move not in (PASS, DRAW)):
+            return "not a move: %r" % (move,)
+        buf = self._buf
+        n = self.legal_moves(buf)
+        can_play = buf[0] not in (PASS, DRAW)
+        if move == PASS:
+            if can_play:
+                return "seat %d cannot pass: it has a tile that plays" % seat
+            return "seat %d cannot pass: it must draw from the boneyard" % seat
+        if move == DRAW:
+            if not self.BONEYARD:
+                return "this game has no boneyard to draw from"
+            if can_play:
+                return "seat %d cannot draw: it has a tile that plays" % seat
+            return "the boneyard is empty"
+        t = move >> 2
+        a = move & 3
+        nm = tiles.name(t)
+        if self.loc[t] != seat:
+            return "%s is not in seat %d's hand" % (nm, seat)
+        if self.nplayed == 0:
+            return "the first tile goes on the left arm"
+        if a >= self.narms:
+            return "the %s arm is not open" % ARM_NAMES[a]
+        e = self.ends[a]
+        if not tiles.has(t, e):
+            return "%s does not match the %s end (%d)" % (nm, ARM_NAMES[a], e)
+        b = 0
+        while self.ends[b] != e:
+            b += 1
+        return "%s on the %s end is the same play as on the %s end" % (nm, ARM_NAMES[a], ARM_NAMES[b])

@@ -1,0 +1,77 @@
+"""A match: hands strung together to a target under each game's end rules.
+
+The game class supplies the rules as class hooks (the same ones for every
+game): ``sides_for(players)``, ``next_starter(match)`` (a seat, or None when
+the deal decides, as in Seychelles), ``settle(match, result)`` (adds a hand's
+points and decides the end of the match) and, optionally,
+``match_start(match)`` (e.g. Domino Whist's drawing for seats).
+
+Each hand is dealt from a 24-bit seed taken from the match's own PRNG, so a
+match is reproduced by its seed and its moves, and each hand has a deal code.
+"""
+
+from .rng import Rng
+from . import dealcode
+
+
+class Match:
+    """Hands of one game played to ``target`` (the game's default if None).
+
+    ``scores`` (per side), ``over``, ``winner`` (side, -1 for none or a draw),
+    ``call`` (e.g. "kapot"), ``restarts``, ``hand_no`` (hands finished),
+    ``seat_of[player]`` (which seat each player sits in), ``game`` (the
+    current hand, or None between hands).
+    """
+
+    def __init__(self, game_cls, players=None, seed=0, target=None):
+        if players is None:
+            players = game_cls.PLAYERS[-1]
+        if players not in game_cls.PLAYERS:
+            raise ValueError("players: %s is played by %s, not %r" % (
+                game_cls.NAME, "/".join(str(p) for p in game_cls.PLAYERS), players))
+        if target is not None and (not isinstance(target, int) or target <= 0):
+            raise ValueError("target: must be a positive whole number, not %r" % (target,))
+        self.cls = game_cls
+        self.players = players
+        self.seed = seed
+        self.target = game_cls.TARGET if target is None else target
+        self.rng = Rng(seed)
+        self.scores = [0] * game_cls.sides_for(players)
+        self.hand_no = 0
+        self.over = False
+        self.winner = -1
+        self.call = ""
+        self.restarts = 0
+        self.seat_of = list(range(players))
+        self.game = None
+        self.last = None
+        start = getattr(game_cls, "match_start", None)
+        if start is not None:
+            start(self)
+
+    def deal(self):
+        """Deal the next hand and return it (also kept as ``self.game``)."""
+        if self.over:
+            raise ValueError("the match is over")
+        if self.game is not None and not self.game.over:
+            raise ValueError("the current hand is not finished")
+        seed = (self.rng.next16() << 8) | (self.rng.next16() & 255)
+        self.game = self.cls(self.players, seed, self.cls.next_starter(self))
+        return self.game
+
+    def finish_hand(self):
+        """Score the ended current hand into the match; return its HandResult."""
+        g = self.game
+        if g is None or not g.over:
+            raise ValueError("the hand is not over")
+        r = g.result()
+        self.cls.settle(self, r)
+        self.hand_no += 1
+        self.last = r
+        self.game = None
+        return r
+
+
+def deal_code(game):
+    """The deal code that reproduces ``game``'s deal and starter."""
+    return dealcode.encode(game.GAME_ID, game.players, game.starter, game.options_code(), game.seed)
