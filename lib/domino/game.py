@@ -89,10 +89,13 @@ class Observation:
     (tiles left in the boneyard), ``ends`` (open end values, in arm order),
     ``events`` (every move so far as ``(seat, move)``; another seat's draw
     shows as :data:`DRAW` with no tile), ``scores`` (points per side scored in
-    this hand so far). It holds no reference to the game.
+    this hand so far), ``starter`` (the seat that led) and ``legal`` (the
+    seat's legal moves when it is to act, else empty). It holds no reference
+    to the game.
     """
 
-    def __init__(self, seat, players, turn, nset, hand, counts, stock, ends, events, scores):
+    def __init__(self, seat, players, turn, nset, hand, counts, stock, ends, events, scores,
+                 starter, legal):
         self.seat = seat
         self.players = players
         self.turn = turn
@@ -103,12 +106,14 @@ class Observation:
         self.ends = ends
         self.events = events
         self.scores = scores
+        self.starter = starter
+        self.legal = legal
 
     def key(self):
         """A tuple equal for two observations exactly when they are the same."""
         return (self.seat, self.players, self.turn, self.nset, tuple(self.hand),
                 tuple(self.counts), self.stock, tuple(self.ends), tuple(self.events),
-                tuple(self.scores))
+                tuple(self.scores), self.starter, tuple(self.legal))
 
 
 class Game:

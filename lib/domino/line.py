@@ -100,6 +100,34 @@ class LineGame(Game):
         self.starter = starter
         self.turn = starter
 
+    def redeal(self, hands, stock=(), starter=None):
+        """Replace the deal with explicit ``hands`` (one tile list per seat) and
+        ``stock`` (boneyard, drawn first to last) before any move; tiles in
+        neither are out of play. For scripted deals and for search."""
+        if self.nhist:
+            raise ValueError("redeal: moves have been made")
+        if len(hands) != self.players:
+            raise ValueError("redeal: need %d hands, got %d" % (self.players, len(hands)))
+        ntiles = len(self.loc)
+        loc = bytearray([OUT] * ntiles)
+        for seat in range(self.players):
+            for t in hands[seat]:
+                if not 0 <= t < ntiles or loc[t] != OUT:
+                    raise ValueError("redeal: tile %r is not free in this set" % (t,))
+                loc[t] = seat
+            self.count[seat] = len(hands[seat])
+        for t in stock:
+            if not 0 <= t < ntiles or loc[t] != OUT:
+                raise ValueError("redeal: tile %r is not free in this set" % (t,))
+            loc[t] = STOCK
+        self.loc = loc
+        self.stock = bytes(stock)
+        self.top = 0
+        if starter is None:
+            starter = self.first_seat()
+        self.starter = starter
+        self.turn = starter
+
     def first_seat(self):
         """Seat that leads when no starter is given (games override)."""
         return 0
@@ -252,9 +280,13 @@ class LineGame(Game):
         for i in range(self.nhist):
             h = self.hist[i]
             events.append(((h >> 14) & 7, h & 1023))
+        legal = []
+        if seat == self.turn and not self.over:
+            buf = self._buf
+            legal = [buf[i] for i in range(self.legal_moves(buf))]
         return Observation(seat, self.players, self.turn, self.nset, self.hand(seat),
                            list(self.count), len(self.stock) - self.top, self.open_ends(),
-                           events, self.hand_scores())
+                           events, self.hand_scores(), self.starter, legal)
 
     def move_name(self, move):
         """Short text for a move: "6-5 left", "pass", "draw"."""
