@@ -5,9 +5,11 @@ shown as ``XXX-XXX-XXX``. The first 8 carry 40 bits::
 
     game (3) | players-1 (3) | starter (3) | options (7) | seed (24)
 
-and the last is a check character (a weighted sum mod 32) so that a mistyped
-code is refused rather than dealing something else. Decoding accepts lower
-case, missing dashes, ``O`` for ``0`` and ``I``/``L`` for ``1``.
+and the last is a check character (a weighted sum mod 32 with the odd weights
+1, 3, ... 15: an odd weight is invertible mod 32, so every single mistyped
+character changes the sum) so that a mistyped code is refused rather than
+dealing something else. Decoding accepts lower case, missing dashes, ``O`` for
+``0`` and ``I``/``L`` for ``1``.
 """
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -22,7 +24,7 @@ class BadDealCode(ValueError):
 def _check(vals):
     s = 0
     for i, v in enumerate(vals):
-        s += (i + 1) * v
+        s += (2 * i + 1) * v
     return s % 32
 
 

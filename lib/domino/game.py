@@ -131,7 +131,9 @@ class Game:
         if self.over:
             raise IllegalMove("the hand is over")
         if seat is not None and seat != self.turn:
-            raise IllegalMove("not seat %d's turn: seat %d is to play" % (seat, self.turn))
+            raise IllegalMove("not seat %r's turn: seat %d is to play" % (seat, self.turn))
+        if type(move) is not int:  # a float or bool would compare equal to a move
+            raise IllegalMove("not a move: %r" % (move,))
         buf = self._buf
         n = self.legal_moves(buf)
         for i in range(n):
