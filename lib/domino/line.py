@@ -115,16 +115,22 @@ class LineGame(Game):
                 if not 0 <= t < ntiles or loc[t] != OUT:
                     raise ValueError("redeal: tile %r is not free in this set" % (t,))
                 loc[t] = seat
-            self.count[seat] = len(hands[seat])
         for t in stock:
             if not 0 <= t < ntiles or loc[t] != OUT:
                 raise ValueError("redeal: tile %r is not free in this set" % (t,))
             loc[t] = STOCK
+        # nothing changes until the whole deal (starter included) is known good
+        old = self.loc
         self.loc = loc
-        self.stock = bytes(stock)
-        self.top = 0
         if starter is None:
             starter = self.first_seat()
+        if not (type(starter) is int and 0 <= starter < self.players):
+            self.loc = old
+            raise ValueError("redeal: the starter must be a seat 0..%d, not %r" % (self.players - 1, starter))
+        for seat in range(self.players):
+            self.count[seat] = len(hands[seat])
+        self.stock = bytes(stock)
+        self.top = 0
         self.starter = starter
         self.turn = starter
 
