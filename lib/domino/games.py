@@ -11,6 +11,7 @@ from . import dealcode
 GAMES = (
     (0, "seychelles", "Seychelles", "Seychelles"),
     (1, "whist", "Whist", "Domino Whist"),
+    (2, "allfives", "AllFives", "All Fives"),
 )
 
 

@@ -6,6 +6,11 @@ the deal decides, as in Seychelles), ``settle(match, result)`` (adds a hand's
 points and decides the end of the match) and, optionally,
 ``match_start(match)`` (e.g. Domino Whist's drawing for seats).
 
+Game options (All Fives: set, hand size, partnership) travel as the game's
+7-bit options code (``options``, as in a deal code): hands are then made by
+``from_options(players, seed, starter, options)`` and the sides counted by
+``sides_for(players, options)``; with ``options == 0`` nothing changes.
+
 Each hand is dealt from a 24-bit seed taken from the match's own PRNG, so a
 match is reproduced by its seed and its moves, and each hand has a deal code.
 """
@@ -17,13 +22,14 @@ from . import dealcode
 class Match:
     """Hands of one game played to ``target`` (the game's default if None).
 
+    ``options`` is the game's options code (0: the defaults).
     ``scores`` (per side), ``over``, ``winner`` (side, -1 for none or a draw),
     ``call`` (e.g. "kapot"), ``restarts``, ``hand_no`` (hands finished),
     ``seat_of[player]`` (which seat each player sits in), ``game`` (the
     current hand, or None between hands).
     """
 
-    def __init__(self, game_cls, players=None, seed=0, target=None):
+    def __init__(self, game_cls, players=None, seed=0, target=None, options=0):
         if players is None:
             players = game_cls.PLAYERS[-1]
         if players not in game_cls.PLAYERS:
@@ -31,12 +37,18 @@ class Match:
                 game_cls.NAME, "/".join(str(p) for p in game_cls.PLAYERS), players))
         if target is not None and (not isinstance(target, int) or target <= 0):
             raise ValueError("target: must be a positive whole number, not %r" % (target,))
+        if options and not hasattr(game_cls, "from_options"):
+            raise ValueError("options: %s has no options" % game_cls.NAME)
         self.cls = game_cls
+        self.options = options
         self.players = players
         self.seed = seed
         self.target = game_cls.TARGET if target is None else target
         self.rng = Rng(seed)
-        self.scores = [0] * game_cls.sides_for(players)
+        if options:
+            self.scores = [0] * game_cls.sides_for(players, options)
+        else:
+            self.scores = [0] * game_cls.sides_for(players)
         self.hand_no = 0
         self.over = False
         self.winner = -1
@@ -56,7 +68,11 @@ class Match:
         if self.game is not None and not self.game.over:
             raise ValueError("the current hand is not finished")
         seed = (self.rng.next16() << 8) | (self.rng.next16() & 255)
-        self.game = self.cls(self.players, seed, self.cls.next_starter(self))
+        starter = self.cls.next_starter(self)
+        if self.options:
+            self.game = self.cls.from_options(self.players, seed, starter, self.options)
+        else:
+            self.game = self.cls(self.players, seed, starter)
         return self.game
 
     def finish_hand(self):
