@@ -1,0 +1,285 @@
+"""The pocket dominoes program: screens, input, AI pacing and saves.
+
+    app = App(display, keys, storage, buttons, now_ms=None, buzzer=None)
+    app.run()          # or app.tick() once per frame
+
+``display`` is a displayio display (``root_group``, ``brightness``,
+``refresh``); ``keys`` a ``keypad.Keys``-like object; ``storage`` a
+``Storage`` (records 0 settings, 1 stats, 2 match); ``buttons`` the action
+name of each key number (``("LEFT", "RIGHT", "A")`` up to six buttons);
+``now_ms`` a clock in milliseconds (tests pass a virtual one); ``buzzer`` an
+optional ``pwmio.PWMOut`` (variable frequency) or a callable ``(hz, ms)``.
+
+Each :meth:`App.tick` reads input, lets the AI work for a bounded budget and
+redraws only when something changed. The match record is rewritten after
+every move, so power can go at any time.
+"""
+
+import time
+
+from actions import Input
+from render import Screen
+import savegame
+from savegame import Settings, Stats, MatchRecord, BadSave, REC_SETTINGS, REC_STATS, REC_MATCH
+import scenes
+from scenes import Title, Message, Summary, Result, Privacy
+from table import Table
+import session as sessionmod
+
+
+def _ticks():
+    return time.monotonic_ns() // 1000000
+
+
+class App:
+    """State machine of screens over one Screen; see the module docstring."""
+
+    def __init__(self, display, keys, storage, buttons, now_ms=None, buzzer=None):
+        self.display = display
+        self.scr = Screen(display)
+        display.root_group = self.scr.group
+        try:
+            display.auto_refresh = False
+        except (AttributeError, NotImplementedError):
+            pass
+        self.inp = Input(keys, buttons)
+        self.now_ms = now_ms or _ticks
+        self.storage = storage
+        self.buzzer = buzzer
+        self.options = {}  # last options per game id
+        self.last_code = ""
+        self.session = None
+        self.session_done = None
+        self.beep_off = 0
+        self.asleep = False
+        self.seq = 0
+        now = self.now_ms()
+        self.last_input = now
+        errors = list(getattr(storage, "errors", ()))
+        self.settings = Settings()
+        self.stats = Stats()
+        b = self._load(REC_SETTINGS, errors)
+        if b:
+            try:
+                self.settings = Settings.decode(b)
+            except BadSave as e:
+                errors.append(str(e) + ": ignored")
+        b = self._load(REC_STATS, errors)
+        if b:
+            try:
+                self.stats = Stats.decode(b)
+            except BadSave as e:
+                errors.append(str(e) + ": ignored")
+        b = self._load(REC_MATCH, errors)
+        if b:
+            try:
+                self.session = sessionmod.Session(MatchRecord.decode(b))
+                self.last_code = self.session.code
+            except (BadSave, ValueError) as e:
+                errors.append(str(e) + ": ignored")
+        self.errors = errors
+        self.table = Table(self)
+        self.apply_contrast()
+        self.scene = None
+        self.dirty = True
+        if errors:
+            lines = []
+            for e in errors:
+                lines.extend(scenes.wrap(e, 21))
+            self.go(Message(self, "SAVE PROBLEM", lines[:4] + ["A: ok"], Title(self)))
+        else:
+            self.go(Title(self))
+
+    def _load(self, rid, errors):
+        try:
+            return self.storage.load(rid)
+        except Exception as e:  # noqa: BLE001 - a broken store must not stop the game
+            errors.append("load %d: %s" % (rid, e))
+            return None
+
+    # -- the loop -------------------------------------------------------------------
+
+    def go(self, scene):
+        """Show ``scene``."""
+        self.scene = scene
+        scene.enter()
+        self.dirty = True
+
+    def tick(self):
+        """One frame: input, timers and AI, redraw if needed."""
+        now = self.now_ms()
+        acts = self.inp.poll(now)
+        if self.inp.any_key or acts:
+            self.last_input = now
+            if self.asleep:
+                self.wake()
+                acts = ()
+        elif not self.asleep:
+            t = savegame.TIMEOUTS[self.settings.timeout]
+            if t and now - self.last_input >= t * 1000:
+                self.sleep()
+        for a in acts:
+            self.scene.on(a)
+            self.dirty = True
+        r = self.scene.update(now)
+        if r is True or r == 1:
+            self.dirty = True
+        if self.beep_off and now >= self.beep_off:
+            self.beep_off = 0
+            self._tone(0)
+        if self.dirty:
+            self.dirty = False
+            self.scene.draw(self.scr)
+            self.scr.refresh()
+        elif r == 2:
+            self.scene.draw_part(self.scr)
+            self.scr.refresh()
+
+    def run(self):
+        """Tick forever at up to ~60 frames per second."""
+        while True:
+            self.tick()
+            time.sleep(0.015)
+
+    # -- display and sound ---------------------------------------------------------------
+
+    def apply_contrast(self):
+        """Set the display brightness (SSD1306 contrast) from the settings."""
+        try:
+            self.display.brightness = savegame.CONTRASTS[self.settings.contrast]
+        except (AttributeError, NotImplementedError, ValueError, RuntimeError):
+            pass
+
+    def sleep(self):
+        """Screen off after the timeout."""
+        self.asleep = True
+        d = self.display
+        if hasattr(d, "sleep"):
+            d.sleep()
+        else:
+            try:
+                d.brightness = 0
+            except (AttributeError, NotImplementedError, ValueError, RuntimeError):
+                pass
+
+    def wake(self):
+        """Screen on again (the waking press is not used)."""
+        self.asleep = False
+        if hasattr(self.display, "wake"):
+            self.display.wake()
+        self.apply_contrast()
+        self.dirty = True
+
+    def beep(self, hz=880, ms=30):
+        """A short tone when sound is on and there is a buzzer."""
+        if self.buzzer is None or not self.settings.sound:
+            return
+        self._tone(hz)
+        self.beep_off = self.now_ms() + ms
+
+    def _tone(self, hz):
+        bz = self.buzzer
+        try:
+            if callable(bz):
+                if hz:
+                    bz(hz, 30)
+                return
+            if hz:
+                bz.frequency = hz
+                bz.duty_cycle = 0x8000
+            else:
+                bz.duty_cycle = 0
+        except (AttributeError, ValueError, RuntimeError):
+            pass
+
+    def pace(self):
+        """Least time an AI move stays "thinking" on screen, in ms."""
+        return savegame.SPEEDS[self.settings.speed]
+
+    # -- saves -----------------------------------------------------------------------------
+
+    def _save(self, rid, payload):
+        try:
+            self.storage.save(rid, payload)
+        except (OSError, ValueError) as e:
+            if len(self.errors) < 8:
+                self.errors.append("save %d: %s" % (rid, e))
+
+    def save_settings(self):
+        """Write the settings record."""
+        self._save(REC_SETTINGS, self.settings.encode())
+
+    def save_match(self):
+        """Write the match in progress (or an empty record when none)."""
+        se = self.session
+        self._save(REC_MATCH, se.rec.encode() if se is not None else b"")
+
+    # -- flow between screens ----------------------------------------------------------------
+
+    def _seed(self):
+        self.seq += 1
+        return (self.now_ms() * 2654435761 + self.seq * 40503) & 0xFFFFFF
+
+    def start_match(self, gid, players, kinds, target, options=0):
+        """Start a new match and show its table."""
+        self.session = sessionmod.new_match(gid, players, kinds, target, self._seed(), options)
+        self._begin()
+
+    def start_deal(self, code):
+        """Play the single deal named by ``code`` (ValueError if the code is bad)."""
+        se = sessionmod.new_deal(code)
+        self.session = se
+        self.last_code = se.code
+        self._begin()
+
+    def _begin(self):
+        self.table = Table(self)
+        self.save_match()
+        self.resume_table()
+
+    def resume_table(self):
+        """Show the table of the session (or its pending summary / privacy screen)."""
+        se = self.session
+        t = self.table
+        t.reset()
+        if se.result is not None:
+            self.go(Summary(self))
+        elif len(se.humans) > 1 and t.viewer != se.game.turn and not se.is_ai(se.game.turn):
+            self.go(Privacy(self, se.game.turn))
+        else:
+            self.go(t)
+
+    def after_move(self):
+        """A move was played: save, beep, refresh the table."""
+        self.save_match()
+        self.beep()
+        self.table.moved(self.now_ms())
+
+    def hand_over(self):
+        """The hand ended: show the summary."""
+        self.last_code = self.session.code
+        self.go(Summary(self))
+
+    def after_summary(self):
+        """A on the summary: next hand, or the match result."""
+        se = self.session
+        if se.done():
+            self.session = None
+            self.save_match()
+            if se.match is not None:
+                won = False
+                if se.humans:
+                    won = se.game.side(se.humans[0]) == se.match.winner
+                self.stats.add(se.rec.gid, se.level(), won)
+                self._save(REC_STATS, self.stats.encode())
+                self.session_done = se
+                self.go(Result(self))
+            else:
+                self.go(Title(self))
+            return
+        se.next_hand()
+        self.save_match()
+        self.table.reset()
+        if len(se.humans) > 1:
+            self.table.viewer = None
+        self.resume_table()

@@ -1,0 +1,50 @@
+"""Short rules paraphrases per game id, for the rules pages.
+
+A game without a text here still gets a page built from its class
+(name, players, target), so a new game needs no change to the UI.
+"""
+
+_TEXT = {
+    0: "Double-six set, block play. 4 play as partners (1+3 vs 2+4), 7 tiles "
+       "each; 3 play alone with the 0-0 removed, 9 each; 2 play with 14 each.\n"
+       "The double six leads every hand. If you can play you must; else you "
+       "pass (pase).\n"
+       "Tape: you play your last tile; your side scores the pips left in the "
+       "other hands. Krose: all pass; the side with the fewest pips scores the "
+       "rest. Zete: fewest pips shared, nobody scores.\n"
+       "First to 50 wins if the others have under 10: kapot (0) or kapot bef "
+       "(1-9). Else all scores go back to 0.",
+    1: "4 players as partners (1+3 vs 2+4), double-six, 7 tiles each. Seats "
+       "are drawn: the heaviest stone is forehand and leads the first game; "
+       "the lead then moves clockwise.\n"
+       "Block play: lay a stone if you can, else pass. A game ends when a "
+       "player is out or all pass.\n"
+       "Each team's pips left are bad points. After a team reaches 100, the "
+       "team with fewer bad points wins.",
+    2: "Double-six for 2-4 players (bigger sets for more), 7 tiles each (5 "
+       "with 4 players); the rest is the boneyard.\n"
+       "The first double is the spinner: once both its line sides are played "
+       "its up and down arms open.\n"
+       "After each play, if the open ends add up to a multiple of 5 you score "
+       "that many. No play: draw until you can; empty boneyard: pass.\n"
+       "Going out scores the others' pips rounded to 5. First side to 250 "
+       "wins.",
+}
+
+_CONTROLS = ("\nKeys: left/right pick a tile, A plays it. If it fits two ends, "
+             "choose the end and press A again. B (or hold A) opens the menu: "
+             "hint, undo, rules, quit.")
+
+
+def text(gid):
+    """The rules page text for game ``gid`` (with the controls appended)."""
+    t = _TEXT.get(gid)
+    if t is None:
+        from domino import games
+        try:
+            cls = games.load(gid)
+            t = "%s: %s players, to %d points." % (
+                cls.NAME, "/".join(str(p) for p in cls.PLAYERS), cls.TARGET)
+        except ValueError:
+            t = "No rules for this game."
+    return t + _CONTROLS

@@ -1,0 +1,150 @@
+"""Settings, statistics and the match in progress as small byte records.
+
+The storage layer (``storage.Storage``) adds slots and a CRC; these records
+carry their own version byte and are checked field by field on decoding, so a
+foreign or truncated payload raises :class:`BadSave` and is ignored.
+
+A match is stored as what is needed to replay it: game id, players, target,
+seat kinds (0 human, 1..3 AI level + 1), the match seed and every move made,
+each as its index in the legal-move list at that point (one byte). A single
+deal played from a deal code stores the code's fields instead of a match seed.
+"""
+
+REC_SETTINGS = 0
+REC_STATS = 1
+REC_MATCH = 2
+VERSION = 1
+NGAMES = 8
+NLEVELS = 4  # easy, medium, hard, no AI (friends)
+
+CONTRASTS = (0.05, 0.25, 0.5, 0.75, 1.0)
+TIMEOUTS = (0, 30, 60, 300)  # seconds; 0 = never
+SPEEDS = (0, 300, 700)  # AI pause after thinking, ms
+
+
+class BadSave(ValueError):
+    """A record that is truncated, foreign or inconsistent."""
+
+
+class Settings:
+    """Contrast, screen-off timeout, sound and AI pace (indexes into the tables)."""
+
+    def __init__(self):
+        self.contrast = 3
+        self.timeout = 2
+        self.sound = 1
+        self.speed = 1
+
+    def encode(self):
+        """The settings record."""
+        return bytes((VERSION, self.contrast, self.timeout, self.sound, self.speed))
+
+    @classmethod
+    def decode(cls, b):
+        """Settings from a record; BadSave if it is not one."""
+        if len(b) != 5 or b[0] != VERSION:
+            raise BadSave("settings: not a version %d record" % VERSION)
+        s = cls()
+        if b[1] >= len(CONTRASTS) or b[2] >= len(TIMEOUTS) or b[3] > 1 or b[4] >= len(SPEEDS):
+            raise BadSave("settings: value out of range")
+        s.contrast, s.timeout, s.sound, s.speed = b[1], b[2], b[3], b[4]
+        return s
+
+
+class Stats:
+    """Matches played and won per game id and level (no AI = level 3)."""
+
+    def __init__(self):
+        self.played = [0] * (NGAMES * NLEVELS)
+        self.won = [0] * (NGAMES * NLEVELS)
+
+    def add(self, gid, level, won):
+        """Count one finished match."""
+        i = gid * NLEVELS + level
+        if 0 <= i < len(self.played):
+            self.played[i] = min(self.played[i] + 1, 65535)
+            if won:
+                self.won[i] = min(self.won[i] + 1, 65535)
+
+    def get(self, gid, level):
+        """``(played, won)`` for a game and level."""
+        i = gid * NLEVELS + level
+        return self.played[i], self.won[i]
+
+    def encode(self):
+        """The statistics record."""
+        b = bytearray(1 + 4 * NGAMES * NLEVELS)
+        b[0] = VERSION
+        j = 1
+        for i in range(NGAMES * NLEVELS):
+            p, w = self.played[i], self.won[i]
+            b[j] = p >> 8
+            b[j + 1] = p & 255
+            b[j + 2] = w >> 8
+            b[j + 3] = w & 255
+            j += 4
+        return bytes(b)
+
+    @classmethod
+    def decode(cls, b):
+        """Statistics from a record; BadSave if it is not one."""
+        if len(b) != 1 + 4 * NGAMES * NLEVELS or b[0] != VERSION:
+            raise BadSave("stats: not a version %d record" % VERSION)
+        s = cls()
+        j = 1
+        for i in range(NGAMES * NLEVELS):
+            p = (b[j] << 8) | b[j + 1]
+            w = (b[j + 2] << 8) | b[j + 3]
+            if w > p:
+                raise BadSave("stats: more wins than matches")
+            s.played[i] = p
+            s.won[i] = w
+            j += 4
+        return s
+
+
+KIND_MATCH = 1
+KIND_DEAL = 2
+
+
+class MatchRecord:
+    """A match (or a single coded deal) in progress: how to rebuild it."""
+
+    def __init__(self, kind, gid, players, seats, target=0, seed=0, starter=0, options=0):
+        self.kind = kind
+        self.gid = gid
+        self.players = players
+        self.seats = bytearray(seats)
+        self.target = target
+        self.seed = seed
+        self.starter = starter
+        self.options = options
+        self.moves = bytearray()
+
+    def encode(self):
+        """The match record (a few bytes plus one per move)."""
+        n = len(self.moves)
+        head = bytes((VERSION, self.kind, self.gid, self.players, self.target >> 8, self.target & 255,
+                      (self.seed >> 16) & 255, (self.seed >> 8) & 255, self.seed & 255,
+                      self.starter, self.options, n >> 8, n & 255))
+        return head + bytes(self.seats) + bytes(self.moves)
+
+    @classmethod
+    def decode(cls, b):
+        """A record from bytes; BadSave if it is truncated or inconsistent."""
+        if len(b) < 13 or b[0] != VERSION or b[1] not in (KIND_MATCH, KIND_DEAL):
+            raise BadSave("match: not a version %d record" % VERSION)
+        players = b[3]
+        if not 1 <= players <= 8:
+            raise BadSave("match: bad player count")
+        n = (b[11] << 8) | b[12]
+        if len(b) != 13 + players + n:
+            raise BadSave("match: wrong length (truncated?)")
+        seats = b[13:13 + players]
+        for k in seats:
+            if k > 3:
+                raise BadSave("match: bad seat kind")
+        r = cls(b[1], b[2], players, seats, (b[4] << 8) | b[5], (b[6] << 16) | (b[7] << 8) | b[8],
+                b[9], b[10])
+        r.moves = bytearray(b[13 + players:])
+        return r

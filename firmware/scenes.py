@@ -1,0 +1,530 @@
+"""Menu-style screens: title, game picker, options, settings, statistics,
+rules, deal-code entry, privacy, hand summary, match result, messages.
+
+Every screen is a :class:`Scene` with ``on(action)``, ``update(now)`` (True
+when it must be redrawn) and ``draw(scr)``. :class:`Menu` is a list of rows
+on the five label rows: with UP/DOWN buttons they move and LEFT/RIGHT change a
+value; with only LEFT/RIGHT/A the arrows move and A changes or opens.
+"""
+
+from domino import games, dealcode, __version__
+from domino.game import DOMINO
+import savegame
+import rules_text
+
+
+class Scene:
+    """Base screen: nothing to animate, B goes back to the title."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def enter(self):
+        """Called each time the scene is shown."""
+
+    def on(self, act):
+        """Handle one action."""
+        if act == "B":
+            self.app.go(Title(self.app))
+
+    def update(self, now):
+        """Advance timers; True if a redraw is needed."""
+        return False
+
+    def draw(self, scr):
+        """Draw the whole screen."""
+
+
+class Menu(Scene):
+    """A titled list of rows; subclasses give ``rows()``, ``pick(i)``, ``change(i, d)``."""
+
+    TITLE = ""
+
+    def __init__(self, app):
+        Scene.__init__(self, app)
+        self.sel = 0
+        self.top = 0
+
+    def rows(self):
+        """Texts of the rows."""
+        return []
+
+    def pick(self, i):
+        """A pressed on row ``i`` (default: change the value forward)."""
+        self.change(i, 1)
+
+    def change(self, i, d):
+        """Change the value of row ``i`` by ``d`` (rows without a value ignore it)."""
+
+    def on(self, act):
+        n = len(self.rows())
+        ud = self.app.inp.has_updown
+        if act == ("UP" if ud else "LEFT"):
+            self.sel = (self.sel - 1) % n
+        elif act == ("DOWN" if ud else "RIGHT"):
+            self.sel = (self.sel + 1) % n
+        elif ud and act in ("LEFT", "RIGHT"):
+            self.change(self.sel, -1 if act == "LEFT" else 1)
+        elif act == "A":
+            self.pick(self.sel)
+        elif act == "B":
+            self.back()
+
+    def back(self):
+        """B: leave the menu."""
+        self.app.go(Title(self.app))
+
+    def draw(self, scr):
+        rows = self.rows()
+        n = len(rows)
+        if self.sel >= n:
+            self.sel = n - 1
+        if self.sel < self.top:
+            self.top = self.sel
+        elif self.sel >= self.top + 5:
+            self.top = self.sel - 4
+        scr.clear()
+        scr.title(self.TITLE)
+        for i in range(5):
+            j = self.top + i
+            if j < n:
+                if j == self.sel:
+                    scr.row_bar(i)
+                scr.text(i, rows[j], j == self.sel)
+            else:
+                scr.text(i, "")
+        if self.top > 0:
+            scr.small(122, 1, "<", 0)
+        if self.top + 5 < n:
+            scr.small(122, 58, ">", 1)
+
+
+class Title(Menu):
+    """Title with version and the main menu."""
+
+    TITLE = "POCKET DOMINOES " + __version__
+
+    def items(self):
+        out = []
+        if self.app.session is not None:
+            out.append(("Continue", self.app.resume_table))
+        out.append(("New game", lambda: self.app.go(Picker(self.app))))
+        out.append(("Deal by code", lambda: self.app.go(CodeEntry(self.app))))
+        out.append(("Statistics", lambda: self.app.go(StatsScene(self.app))))
+        out.append(("Rules", lambda: self.app.go(Picker(self.app, rules=True))))
+        out.append(("Settings", lambda: self.app.go(SettingsMenu(self.app))))
+        return out
+
+    def rows(self):
+        return [t for t, _ in self.items()]
+
+    def pick(self, i):
+        self.items()[i][1]()
+
+    def back(self):
+        self.sel = 0
+
+
+class Picker(Menu):
+    """Choose a game (to play, or to read its rules)."""
+
+    def __init__(self, app, rules=False):
+        Menu.__init__(self, app)
+        self.rules = rules
+        self.TITLE = "RULES" if rules else "CHOOSE A GAME"
+
+    def rows(self):
+        return [g[3] for g in games.GAMES]
+
+    def pick(self, i):
+        gid = games.GAMES[i][0]
+        if self.rules:
+            self.app.go(Rules(self.app, gid))
+        else:
+            self.app.go(Options(self.app, gid))
+
+
+KIND_NAMES = ("Human", "AI easy", "AI medium", "AI hard")
+
+
+class Options(Menu):
+    """Players, who plays each seat, target score; then Start."""
+
+    def __init__(self, app, gid):
+        Menu.__init__(self, app)
+        self.gid = gid
+        self.cls = games.load(gid)
+        self.TITLE = games.GAMES[[g[0] for g in games.GAMES].index(gid)][3].upper()
+        prev = app.options.get(gid)
+        if prev:
+            self.players, self.kinds, self.target = prev[0], bytearray(prev[1]), prev[2]
+        else:
+            self.players = self.cls.PLAYERS[-1]
+            self.kinds = bytearray([0] + [2] * 7)
+            self.target = self.cls.TARGET
+        t = self.cls.TARGET
+        self.targets = (t // 2, t, t * 2, t * 3)
+
+    def rows(self):
+        out = []
+        if len(self.cls.PLAYERS) > 1:
+            out.append("Players: %d" % self.players)
+        for p in range(self.players):
+            out.append("P%d: %s%s" % (p + 1, KIND_NAMES[self.kinds[p]], " (you)" if p == 0 and not self.kinds[p] else ""))
+        out.append("Target: %d" % self.target)
+        out.append("Start")
+        return out
+
+    def _row(self, i):
+        if len(self.cls.PLAYERS) > 1:
+            if i == 0:
+                return "players", 0
+            i -= 1
+        if i < self.players:
+            return "seat", i
+        return ("target", 0) if i == self.players else ("start", 0)
+
+    def change(self, i, d):
+        what, k = self._row(i)
+        if what == "players":
+            ps = self.cls.PLAYERS
+            self.players = ps[(ps.index(self.players) + d) % len(ps)]
+        elif what == "seat":
+            self.kinds[k] = (self.kinds[k] + d) % 4
+        elif what == "target":
+            ts = self.targets
+            j = ts.index(self.target) if self.target in ts else 1
+            self.target = ts[(j + d) % len(ts)]
+
+    def pick(self, i):
+        if self._row(i)[0] == "start":
+            self.app.options[self.gid] = (self.players, bytes(self.kinds), self.target)
+            self.app.start_match(self.gid, self.players, self.kinds[:self.players], self.target)
+        else:
+            self.change(i, 1)
+
+    def back(self):
+        self.app.go(Picker(self.app))
+
+
+class SettingsMenu(Menu):
+    """Contrast, screen-off timeout, sound (with a buzzer), AI pace."""
+
+    TITLE = "SETTINGS"
+
+    def _keys(self):
+        k = ["contrast", "timeout"]
+        if self.app.buzzer is not None:
+            k.append("sound")
+        return k + ["speed", "back"]
+
+    def rows(self):
+        s = self.app.settings
+        out = []
+        for k in self._keys():
+            if k == "contrast":
+                out.append("Contrast: %d" % (s.contrast + 1))
+            elif k == "timeout":
+                t = savegame.TIMEOUTS[s.timeout]
+                out.append("Screen off: " + ("never" if t == 0 else "%ds" % t))
+            elif k == "sound":
+                out.append("Sound: " + ("on" if s.sound else "off"))
+            elif k == "speed":
+                out.append("AI pace: " + ("fast", "normal", "slow")[s.speed])
+            else:
+                out.append("Back")
+        return out
+
+    def change(self, i, d):
+        s = self.app.settings
+        k = self._keys()[i]
+        if k == "contrast":
+            s.contrast = (s.contrast + d) % len(savegame.CONTRASTS)
+            self.app.apply_contrast()
+        elif k == "timeout":
+            s.timeout = (s.timeout + d) % len(savegame.TIMEOUTS)
+        elif k == "sound":
+            s.sound ^= 1
+        elif k == "speed":
+            s.speed = (s.speed + d) % len(savegame.SPEEDS)
+
+    def pick(self, i):
+        if self._keys()[i] == "back":
+            self.back()
+        else:
+            self.change(i, 1)
+
+    def back(self):
+        self.app.save_settings()
+        self.app.go(Title(self.app))
+
+
+class StatsScene(Scene):
+    """Matches won/played per game and level, in the small font."""
+
+    def draw(self, scr):
+        scr.clear()
+        scr.clear_labels()
+        scr.title("STATISTICS  WON/PLAYED")
+        scr.small(2, 9, "GAME       EASY MED  HARD FRND")
+        y = 17
+        st = self.app.stats
+        for g in games.GAMES:
+            x = scr.small(2, y, g[2][:10])
+            x = 46
+            for lv in range(4):
+                p, w = st.get(g[0], lv)
+                scr.small(x, y, "%d/%d" % (w, p))
+                x += 20
+            y += 7
+            if y > 58:
+                break
+
+
+class Rules(Scene):
+    """A game's rules, paraphrased, scrolled by rows."""
+
+    def __init__(self, app, gid):
+        Scene.__init__(self, app)
+        self.gid = gid
+        self.lines = wrap(rules_text.text(gid), 20)
+        self.top = 0
+        self.back_to = None
+
+    def _leave(self):
+        self.app.go(self.back_to or Picker(self.app, rules=True))
+
+    def on(self, act):
+        if act in ("RIGHT", "DOWN", "A"):
+            if self.top + 5 < len(self.lines):
+                self.top += 4
+            elif act == "A":
+                self._leave()
+        elif act in ("LEFT", "UP"):
+            self.top = max(0, self.top - 4)
+        elif act == "B":
+            self._leave()
+
+    def draw(self, scr):
+        scr.clear()
+        name = [g[3] for g in games.GAMES if g[0] == self.gid]
+        scr.title(("RULES " + (name[0] if name else "")).upper()[:30])
+        for i in range(5):
+            j = self.top + i
+            scr.text(i, self.lines[j] if j < len(self.lines) else "")
+        pages = (len(self.lines) + 3) // 4
+        scr.small(110, 1, "%d/%d" % (self.top // 4 + 1, max(1, pages)), 0)
+
+
+def wrap(text, width):
+    """Split ``text`` into lines of at most ``width`` characters (paragraphs on ``\\n``)."""
+    out = []
+    for para in text.split("\n"):
+        line = ""
+        for w in para.split(" "):
+            if not line:
+                line = w
+            elif len(line) + 1 + len(w) <= width:
+                line += " " + w
+            else:
+                out.append(line)
+                line = w
+            while len(line) > width:
+                out.append(line[:width])
+                line = line[width:]
+        out.append(line)
+    return out
+
+
+class CodeEntry(Scene):
+    """Enter a 9-character deal code with the arrows; A on OK plays it."""
+
+    def __init__(self, app):
+        Scene.__init__(self, app)
+        code = (app.last_code or "000-000-000").replace("-", "")
+        self.chars = bytearray(dealcode.ALPHABET.find(c) for c in code)
+        self.pos = 0
+        self.err = ""
+
+    def on(self, act):
+        ud = self.app.inp.has_updown
+        self.err = ""
+        if ud and act in ("UP", "DOWN"):
+            self._bump(1 if act == "UP" else -1)
+        elif ud and act in ("LEFT", "RIGHT"):
+            self.pos = (self.pos + (1 if act == "RIGHT" else -1)) % 10
+        elif not ud and act in ("LEFT", "RIGHT"):
+            if self.pos == 9:
+                self.pos = 0 if act == "RIGHT" else 8
+            else:
+                self._bump(1 if act == "RIGHT" else -1)
+        elif act == "A":
+            if self.pos == 9:
+                self.submit()
+            else:
+                self.pos += 1
+        elif act == "B":
+            if self.pos > 0 and not ud:
+                self.pos -= 1
+            else:
+                self.app.go(Title(self.app))
+
+    def _bump(self, d):
+        if self.pos < 9:
+            self.chars[self.pos] = (self.chars[self.pos] + d) % 32
+
+    def code(self):
+        """The code as entered, ``XXX-XXX-XXX``."""
+        s = "".join(dealcode.ALPHABET[c] for c in self.chars)
+        return s[0:3] + "-" + s[3:6] + "-" + s[6:9]
+
+    def submit(self):
+        """Play the deal, or say why the code is refused."""
+        try:
+            self.app.start_deal(self.code())
+        except ValueError as e:
+            msg = str(e)
+            self.err = "check char wrong" if "check" in msg else msg[:40]
+
+    def draw(self, scr):
+        scr.clear()
+        scr.title("PLAY A DEAL BY CODE")
+        code = self.code()
+        scr.text(0, "")
+        scr.text(1, code + "  OK", False, 14)
+        # cursor under the character (label font is 6 px wide)
+        col = self.pos + self.pos // 3 if self.pos < 9 else 13
+        x = 14 + col * 6
+        w = 12 if self.pos == 9 else 6
+        scr.fill(x, 30, w, 2, 1)
+        scr.text(2, "")
+        if self.err:
+            scr.text(3, self.err[:21])
+            scr.text(4, self.err[21:42])
+        elif self.app.inp.has_updown:
+            scr.text(3, "UP/DN change, <> move")
+            scr.text(4, "A on OK: play")
+        else:
+            scr.text(3, "<> change, A next")
+            scr.text(4, "hold A: back")
+
+
+class Message(Scene):
+    """A few lines of text; A or B continues to ``then`` (a scene)."""
+
+    def __init__(self, app, title, lines, then):
+        Scene.__init__(self, app)
+        self.ttl = title
+        self.lines = lines
+        self.then = then
+
+    def on(self, act):
+        if act in ("A", "B"):
+            self.app.go(self.then)
+
+    def draw(self, scr):
+        scr.clear()
+        scr.title(self.ttl)
+        for i in range(5):
+            scr.text(i, self.lines[i] if i < len(self.lines) else "")
+
+
+def seat_name(session, seat):
+    """"You" for the only human, else "Seat N"."""
+    if len(session.humans) == 1 and session.humans[0] == seat:
+        return "You"
+    return "Seat %d" % (seat + 1)
+
+
+def side_name(session, side):
+    """A side's name: a seat, or its partners "1+3", "You"/"Us"."""
+    g = session.game
+    seats = [s for s in range(g.players) if g.side(s) == side]
+    if len(seats) == 1:
+        return seat_name(session, seats[0])
+    if len(session.humans) == 1 and session.humans[0] in seats:
+        return "Us"
+    return "+".join(str(s + 1) for s in seats)
+
+
+class Privacy(Scene):
+    """Hand hidden between two human seats: "Pass to Seat 2 - press A"."""
+
+    def __init__(self, app, seat):
+        Scene.__init__(self, app)
+        self.seat = seat
+
+    def on(self, act):
+        if act == "A":
+            self.app.table.viewer = self.seat
+            self.app.go(self.app.table)
+        elif act == "B":
+            self.app.go(Title(self.app))
+
+    def draw(self, scr):
+        scr.clear()
+        scr.title("PASS THE DEVICE")
+        scr.text(0, "")
+        scr.text(1, "Pass to Seat %d" % (self.seat + 1), False, 16)
+        scr.text(2, "")
+        scr.text(3, "press A", False, 40)
+        scr.text(4, "")
+
+
+class Summary(Scene):
+    """Hand over: how, who, points, the call, totals and the deal code."""
+
+    def on(self, act):
+        if act == "A":
+            self.app.after_summary()
+        elif act == "B":
+            self.app.go(Title(self.app))
+
+    def draw(self, scr):
+        se = self.app.session
+        r = se.result
+        scr.clear()
+        m = se.match
+        scr.title(("HAND %d OVER" % m.hand_no) if m else "DEAL OVER")
+        if r.end == DOMINO and r.winner >= 0:
+            how = "%s out" % seat_name(se, r.winner)
+        elif r.side >= 0:
+            how = "Blocked: %s" % side_name(se, r.side)
+        else:
+            how = "Blocked, tie"
+        if r.call:
+            how += " - " + r.call
+        scr.text(0, how[:21])
+        pts = " ".join("%s %d" % (side_name(se, s), r.points[s]) for s in range(len(r.points)))
+        if getattr(se.cls, "BAD_POINTS", False):
+            pts = "Bad: " + pts
+        scr.text(1, pts[:21])
+        if m:
+            scr.text(2, ("Total " + "-".join(str(v) for v in m.scores) + " /%d" % m.target)[:21])
+        else:
+            scr.text(2, "")
+        scr.text(3, "Code " + se.code)
+        scr.text(4, "A: next" if not se.done() else "A: done")
+
+
+class Result(Scene):
+    """Match over: the winning side, the call, the final scores."""
+
+    def on(self, act):
+        if act in ("A", "B"):
+            self.app.go(Title(self.app))
+
+    def draw(self, scr):
+        se = self.app.session_done
+        m = se.match
+        scr.clear()
+        scr.title("MATCH OVER")
+        if m.winner >= 0:
+            w = side_name(se, m.winner)
+            scr.text(0, (w + (" win!" if w in ("You", "Us") else " wins"))[:21])
+        else:
+            scr.text(0, "A draw")
+        scr.text(1, m.call.upper() if m.call else "")
+        scr.text(2, ("Score " + "-".join(str(v) for v in m.scores))[:21])
+        scr.text(3, "%d hands%s" % (m.hand_no, (", %d restarts" % m.restarts) if m.restarts else ""))
+        scr.text(4, "A: title")

@@ -1,0 +1,194 @@
+"""A match (or one coded deal) being played: the model behind the table.
+
+:class:`Session` owns the core objects (``Match``, the current hand), the
+save record of the moves (each move stored as its index among the legal
+moves, see :mod:`savegame`), the AI players of the AI seats, and replay of a
+saved record. It knows no game's rules: everything goes through the game
+contract, so a new game in ``domino.games.GAMES`` needs no change here.
+"""
+
+from domino import games, dealcode
+from domino.game import new_move_buffer
+from domino.match import Match, deal_code
+from savegame import MatchRecord, KIND_MATCH, KIND_DEAL, BadSave
+
+
+class FirstLegal:
+    """Stand-in AI (used while ``domino.ai`` does not exist): the first legal move."""
+
+    def begin(self, game_cls, obs):
+        """Start deciding for observation ``obs``."""
+        self.move = obs.legal[0] if obs.legal else None
+
+    def step(self, budget):
+        """The chosen move (this stand-in never needs more steps)."""
+        return self.move
+
+
+def new_player(level, seed):
+    """An AI player of ``level`` (0 easy, 1 medium, 2 hard): the one place to switch AIs."""
+    try:
+        from domino import ai
+    except ImportError:
+        return FirstLegal()
+    return ai.new_player(level, seed)
+
+
+class Session:
+    """Play state of one match or deal, rebuilt from and saved as a MatchRecord."""
+
+    def __init__(self, rec):
+        self.rec = rec
+        try:
+            self.cls = games.load(rec.gid)
+        except ValueError:
+            raise BadSave("match: unknown game %d" % rec.gid)
+        self.buf = new_move_buffer()
+        self.match = None
+        try:
+            if rec.kind == KIND_MATCH:
+                if rec.players not in self.cls.PLAYERS:
+                    raise BadSave("match: bad player count for the game")
+                self.match = Match(self.cls, rec.players, rec.seed, rec.target or None, rec.options)
+                self.game = self.match.deal()
+            else:
+                code = dealcode.encode(rec.gid, rec.players, rec.starter, rec.options, rec.seed)
+                self.game = games.from_code(code)
+        except ValueError as e:
+            raise BadSave("match: %s" % e)
+        seat_of = self.match.seat_of if self.match else list(range(rec.players))
+        self.kinds = bytearray(rec.players)  # per seat: 0 human, else AI level + 1
+        for p in range(rec.players):
+            self.kinds[seat_of[p]] = rec.seats[p]
+        self.humans = [s for s in range(rec.players) if self.kinds[s] == 0]
+        self.players = [None] * rec.players
+        for s in range(rec.players):
+            if self.kinds[s]:
+                self.players[s] = new_player(self.kinds[s] - 1, (rec.seed * 8 + s + 1) & 0xFFFFFF)
+        self.result = None
+        self.code = deal_code(self.game)
+        self.last = None  # (seat, move) of the last move
+        self.scored = None  # (side, points) of the last scoring move
+        self.hand_moves = 0  # record bytes at the start of this hand
+        moves = rec.moves
+        rec.moves = bytearray()
+        for i in range(len(moves)):
+            if self.result is not None:
+                if self.match is None or self.match.over:
+                    raise BadSave("match: moves after the end")
+                self.next_hand()
+            g = self.game
+            n = g.legal_moves(self.buf)
+            k = moves[i]
+            if k >= n:
+                raise BadSave("match: a saved move is not legal")
+            self.play(self.buf[k])
+
+    # -- queries ----------------------------------------------------------------
+
+    def legal(self):
+        """The legal moves of the seat to act (a fresh list)."""
+        n = self.game.legal_moves(self.buf)
+        return self.buf[:n]
+
+    def is_ai(self, seat):
+        """True if an AI plays ``seat``."""
+        return self.kinds[seat] != 0
+
+    def level(self):
+        """Stats level: the highest AI level at the table, or 3 with no AI."""
+        best = -1
+        for k in self.kinds:
+            if k and k - 1 > best:
+                best = k - 1
+        return 3 if best < 0 else best
+
+    def scores(self):
+        """Points per side shown on the table: match scores (plus this hand's)."""
+        g = self.game
+        hs = g.hand_scores() if hasattr(g, "hand_scores") else [0] * g.nsides
+        if self.match is None:
+            return hs
+        if self.result is not None:
+            return list(self.match.scores)
+        return [self.match.scores[i] + hs[i] for i in range(len(hs))]
+
+    def can_undo(self):
+        """True when a human's last move can be taken back (all others are AI)."""
+        g = self.game
+        return (len(self.humans) == 1 and self.result is None and
+                len(self.rec.moves) > self.hand_moves and self._undo_count() > 0)
+
+    def _undo_count(self):
+        seat = self.humans[0]
+        ev = self.game.observation(seat).events
+        k = 0
+        for i in range(len(ev) - 1, -1, -1):
+            k += 1
+            if ev[i][0] == seat:
+                return k
+        return 0
+
+    # -- changes ----------------------------------------------------------------
+
+    def play(self, move):
+        """Play ``move`` for the seat to act (IllegalMove if it is not legal)."""
+        g = self.game
+        n = g.legal_moves(self.buf)
+        k = 0
+        while k < n and self.buf[k] != move:
+            k += 1
+        seat = g.turn
+        before = g.hand_scores() if hasattr(g, "hand_scores") else None
+        g.play(move, seat)
+        self.rec.moves.append(k)
+        self.last = (seat, move)
+        self.scored = None
+        if before is not None:
+            after = g.hand_scores()
+            for s in range(len(after)):
+                if after[s] != before[s]:
+                    self.scored = (s, after[s] - before[s])
+        if g.over:
+            self.result = self.match.finish_hand() if self.match else g.result()
+
+    def undo(self):
+        """Take back moves up to and including the human's last one."""
+        if not self.can_undo():
+            return False
+        k = self._undo_count()
+        for _ in range(k):
+            self.game.undo()
+            self.rec.moves.pop()
+        self.last = None
+        self.scored = None
+        return True
+
+    def next_hand(self):
+        """Deal the next hand of the match (after a hand summary)."""
+        self.game = self.match.deal()
+        self.result = None
+        self.last = None
+        self.scored = None
+        self.code = deal_code(self.game)
+        self.hand_moves = len(self.rec.moves)
+
+    def done(self):
+        """True when nothing more is to be played (match over, or the deal played)."""
+        if self.result is None:
+            return False
+        return self.match is None or self.match.over
+
+
+def new_match(gid, players, seats, target, seed, options=0):
+    """A fresh match session."""
+    return Session(MatchRecord(KIND_MATCH, gid, players, seats, target, seed, 0, options))
+
+
+def new_deal(code, seats=None):
+    """A session that plays the single deal named by ``code`` (BadDealCode if bad)."""
+    gid, players, starter, options, seed = dealcode.decode(code)
+    games.from_code(code)  # validates the whole code
+    if seats is None:
+        seats = [0] + [2] * (players - 1)
+    return Session(MatchRecord(KIND_DEAL, gid, players, seats, 0, seed, starter, options))

@@ -1,0 +1,278 @@
+"""Desktop simulator: the firmware App on a PC through Blinka displayio + pygame.
+
+    .venv/bin/python tools/sim.py                 # window; arrows, Z/Enter = A, X/Backspace = B
+    .venv/bin/python tools/sim.py --board 3       # three buttons: hold A (Z) for back
+    .venv/bin/python tools/sim.py --headless --script "A A s R A s" --shot out/
+
+Keys in a script (separated by spaces or commas): ``L R U D A B`` tap a
+button; ``~A`` holds A long (back on boards without B); ``w500`` waits 500 ms;
+``s`` or ``s:name`` writes a screenshot; ``X*3`` repeats a token. Time in the
+headless run is virtual, so a script gives the same screens every time. Saves
+go to ``--save FILE`` (default: in memory for --headless, else
+``~/.pocket-dominoes-sim.bin``).
+"""
+
+import argparse
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for _sub in ("lib", "firmware"):
+    _p = os.path.join(ROOT, _sub)
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+BOARDS = {
+    3: ("LEFT", "RIGHT", "A"),
+    4: ("LEFT", "RIGHT", "A", "B"),
+    5: ("LEFT", "RIGHT", "UP", "DOWN", "A"),
+    6: ("LEFT", "RIGHT", "UP", "DOWN", "A", "B"),
+}
+TAP_MS = 40
+FRAME_MS = 20
+
+
+class Event:
+    """A keypad-like key event."""
+
+    def __init__(self, key_number, pressed):
+        self.key_number = key_number
+        self.pressed = pressed
+        self.released = not pressed
+
+
+class _Queue:
+    def __init__(self):
+        self.q = []
+
+    def get(self):
+        return self.q.pop(0) if self.q else None
+
+    def clear(self):
+        del self.q[:]
+
+    def __len__(self):
+        return len(self.q)
+
+
+class FakeKeys:
+    """A ``keypad.Keys`` stand-in fed with action names (scripts, keyboard, tests)."""
+
+    def __init__(self, buttons):
+        self.buttons = tuple(buttons)
+        self.events = _Queue()
+
+    def press(self, action):
+        """Queue a press of the button mapped to ``action`` (ignored if the board lacks it)."""
+        if action in self.buttons:
+            self.events.q.append(Event(self.buttons.index(action), True))
+
+    def release(self, action):
+        """Queue a release of that button."""
+        if action in self.buttons:
+            self.events.q.append(Event(self.buttons.index(action), False))
+
+
+class Clock:
+    """A virtual millisecond clock: ``clock()`` reads it, ``advance(ms)`` moves it."""
+
+    def __init__(self, start=1000):
+        self.t = start
+
+    def __call__(self):
+        return self.t
+
+    def advance(self, ms):
+        """Move time forward."""
+        self.t += ms
+
+
+class NullDisplay:
+    """A display that only holds the root group (fast tests without pixels)."""
+
+    def __init__(self):
+        self.root_group = None
+        self.auto_refresh = False
+        self.brightness = 1.0
+        self.refreshes = 0
+
+    def refresh(self, **kw):
+        """Count refreshes."""
+        self.refreshes += 1
+
+
+def make_display(headless=True, scale=True):
+    """A 128x64 PyGameDisplay (hidden window when headless)."""
+    if headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+    from blinka_displayio_pygamedisplay import PyGameDisplay
+    flags = pygame.SCALED if (scale and not headless) else 0
+    d = PyGameDisplay(width=128, height=64, flags=flags, auto_refresh=False,
+                      caption="Pocket dominoes")
+    return d
+
+
+def screenshot(display, path):
+    """Write the display's current frame to ``path`` as a PNG (pixels as shown)."""
+    import pygame
+    display.refresh()
+    pygame.image.save(display._pygame_screen, path)
+
+
+def frame_bytes(display):
+    """The current frame as RGB bytes (for comparing screens)."""
+    import pygame
+    display.refresh()
+    return pygame.image.tobytes(display._pygame_screen, "RGB")
+
+
+class Harness:
+    """An App with fake keys, a virtual clock and memory storage, driven by actions."""
+
+    def __init__(self, board=6, display=None, storage=None, settings_speed=0):
+        from storage import Storage, MemoryBackend
+        from app import App
+        self.buttons = BOARDS[board]
+        self.keys = FakeKeys(self.buttons)
+        self.clock = Clock()
+        self.display = display if display is not None else NullDisplay()
+        self.storage = storage if storage is not None else Storage(MemoryBackend(bytearray(4096)))
+        self.app = App(self.display, self.keys, self.storage, self.buttons, now_ms=self.clock)
+        if settings_speed is not None:
+            self.app.settings.speed = settings_speed
+        self.app.tick()
+
+    def step(self, ms=FRAME_MS):
+        """Advance time and run one frame."""
+        self.clock.advance(ms)
+        self.app.tick()
+
+    def tap(self, action):
+        """Press and release a button (a board without it ignores it)."""
+        self.keys.press(action)
+        self.step()
+        self.clock.advance(TAP_MS)
+        self.keys.release(action)
+        self.step()
+
+    def hold(self, action, ms=900):
+        """Hold a button for ``ms`` (long press)."""
+        self.keys.press(action)
+        self.step()
+        t = 0
+        while t < ms:
+            self.step()
+            t += FRAME_MS
+        self.keys.release(action)
+        self.step()
+
+    def back(self):
+        """B, or a long A on boards without B."""
+        if "B" in self.buttons:
+            self.tap("B")
+        else:
+            self.hold("A")
+
+    def wait(self, ms):
+        """Let ``ms`` of virtual time pass, frame by frame."""
+        t = 0
+        while t < ms:
+            self.step()
+            t += FRAME_MS
+
+    def run_script(self, script, shot_dir=None, shots=None):
+        """Play a script of tokens (see the module docstring); return screenshot paths."""
+        names = {"L": "LEFT", "R": "RIGHT", "U": "UP", "D": "DOWN", "A": "A", "B": "B"}
+        out = [] if shots is None else shots
+        for tok in script.replace(",", " ").split():
+            rep = 1
+            if "*" in tok:
+                tok, n = tok.split("*", 1)
+                rep = int(n)
+            for _ in range(rep):
+                if tok.startswith("w"):
+                    self.wait(int(tok[1:]))
+                elif tok.startswith("~"):
+                    self.hold(names[tok[1:].upper()])
+                elif tok == "s" or tok.startswith("s:"):
+                    if shot_dir:
+                        name = tok[2:] if tok.startswith("s:") else "shot%02d" % len(out)
+                        path = os.path.join(shot_dir, name + ".png")
+                        screenshot(self.display, path)
+                        out.append(path)
+                elif tok.upper() in names:
+                    self.tap(names[tok.upper()])
+                else:
+                    raise ValueError("unknown script token %r" % tok)
+        return out
+
+
+def _storage_for(path):
+    from storage import Storage, MemoryBackend, FileBackend
+    if path:
+        return Storage(FileBackend(path, 4096))
+    return Storage(MemoryBackend(bytearray(4096)))
+
+
+def run_window(board, save):
+    """The interactive simulator window."""
+    import pygame
+    from app import App
+    display = make_display(headless=False)
+    buttons = BOARDS[board]
+    keys = FakeKeys(buttons)
+    keymap = {pygame.K_LEFT: "LEFT", pygame.K_RIGHT: "RIGHT", pygame.K_UP: "UP",
+              pygame.K_DOWN: "DOWN", pygame.K_z: "A", pygame.K_RETURN: "A", pygame.K_SPACE: "A",
+              pygame.K_x: "B", pygame.K_BACKSPACE: "B", pygame.K_ESCAPE: "B"}
+    app = App(display, keys, _storage_for(save), buttons)
+    clock = pygame.time.Clock()
+    print("pocket dominoes simulator: %d buttons %s; arrows, Z/Enter = A, X/Backspace = B%s"
+          % (board, "/".join(buttons), "" if "B" in buttons else " (hold A for back)"))
+    while True:
+        for ev in pygame.event.get():
+            if ev.type == pygame.QUIT:
+                pygame.quit()
+                return
+            if ev.type in (pygame.KEYDOWN, pygame.KEYUP) and ev.key in keymap:
+                if ev.type == pygame.KEYDOWN:
+                    keys.press(keymap[ev.key])
+                else:
+                    keys.release(keymap[ev.key])
+            elif ev.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
+                app.dirty = True
+        app.tick()
+        clock.tick(60)
+
+
+def main(argv=None):
+    """Command line entry point."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--board", type=int, choices=sorted(BOARDS), default=6,
+                    help="number of buttons (3..6)")
+    ap.add_argument("--headless", action="store_true", help="no window (SDL dummy driver)")
+    ap.add_argument("--script", default="", help="button script for --headless")
+    ap.add_argument("--shot", default="", help="folder for screenshots (--headless)")
+    ap.add_argument("--save", default=None, help="save file (default: memory when headless)")
+    args = ap.parse_args(argv)
+    if not args.headless:
+        save = args.save if args.save is not None else os.path.expanduser("~/.pocket-dominoes-sim.bin")
+        run_window(args.board, save)
+        return 0
+    display = make_display(headless=True)
+    h = Harness(args.board, display, _storage_for(args.save), settings_speed=None)
+    if args.shot:
+        os.makedirs(args.shot, exist_ok=True)
+    shots = h.run_script(args.script, args.shot or None)
+    if args.shot:
+        path = os.path.join(args.shot, "final.png")
+        screenshot(display, path)
+        shots.append(path)
+    for p in shots:
+        print(p)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
