@@ -32,7 +32,7 @@ class Match:
     def __init__(self, game_cls, players=None, seed=0, target=None, options=0):
         if players is None:
             players = game_cls.PLAYERS[-1]
-        if players not in game_cls.PLAYERS:
+        if type(players) is not int or players not in game_cls.PLAYERS:
             raise ValueError("players: %s is played by %s, not %r" % (
                 game_cls.NAME, "/".join(str(p) for p in game_cls.PLAYERS), players))
         if target is not None and (not isinstance(target, int) or target <= 0):

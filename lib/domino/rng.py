@@ -25,6 +25,8 @@ class Rng:
 
     def seed(self, seed):
         """Restart the stream from a non-negative int seed (any size; 0 is allowed)."""
+        if type(seed) is not int or seed < 0:
+            raise ValueError("seed: must be a non-negative whole number, not %r" % (seed,))
         s0 = (seed & _M16) ^ 0x9E37
         s1 = ((seed >> 16) & _M16) ^ 0x79B9
         # fold in higher bits so that distinct seeds up to 48 bits differ

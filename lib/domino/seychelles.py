@@ -56,7 +56,7 @@ class Seychelles(LineGame):
     TARGET = 50
 
     def __init__(self, players=4, seed=0, starter=None):
-        if players not in _HANDS:
+        if type(players) is not int or players not in _HANDS:
             raise ValueError("players: Seychelles is played by 2, 3 or 4, not %r" % (players,))
         self.nsides = self.sides_for(players)
         removed = (_DOUBLE_BLANK,) if players == 3 else ()

@@ -31,7 +31,7 @@ class Whist(LineGame):
     BAD_POINTS = True
 
     def __init__(self, players=4, seed=0, starter=0):
-        if players != 4:
+        if type(players) is not int or players != 4:
             raise ValueError("players: Domino Whist is played by 4, not %r" % (players,))
         self.nsides = 2
         LineGame.__init__(self, 4, seed, 6, 7, 0 if starter is None else starter)
