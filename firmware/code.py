@@ -1,0 +1,37 @@
+"""Pocket dominoes on CircuitPython 9/10: pick the board profile, build the hardware, run the app.
+
+The profile comes from POCKET_DOMINO_BOARD in settings.toml, else from
+board.board_id (see boards/). Problems are printed on the serial console and
+shown on the OLED until reset.
+"""
+
+import sys
+
+import hardware
+
+
+def main():
+    hw = hardware.Hardware()
+    try:
+        name, profile = hardware.select_profile()
+        print("pocket dominoes: board profile", name, "-", profile["name"])
+        hardware.build(profile, hw)
+        for note in hw.notes:
+            print("pocket dominoes:", note)
+        st = hardware.make_storage()
+        from app import App
+        app = App(hw.display, hw.keys, st, hw.buttons, buzzer=hw.buzzer)
+    except Exception as e:  # noqa: BLE001 - show any start-up problem on screen
+        hardware.show_error("%s: %s" % (type(e).__name__, e), hw.display)
+        hardware.halt(e)
+    try:
+        app.run()
+    except Exception as e:  # noqa: BLE001
+        hardware.show_error("crash %s: %s" % (type(e).__name__, e), hw.display)
+        hardware.halt(e)
+
+
+# CircuitPython runs code.py as __main__; on a PC (tests put firmware/ on sys.path,
+# where this file shadows the standard library's `code`) importing it does nothing.
+if __name__ == "__main__" or sys.implementation.name == "circuitpython":
+    main()

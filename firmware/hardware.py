@@ -1,0 +1,317 @@
+"""Board profile checks and the hardware objects built from a profile.
+
+Pure helpers (``validate``, ``choose``, ``profile_names``) run on the host too;
+everything that touches ``board``, ``busio``, ``displayio``, ``keypad``,
+``pwmio`` or ``microcontroller`` is imported inside the functions that need it.
+"""
+
+FIELDS = (
+    "name", "board_ids", "i2c_sda", "i2c_scl", "display", "address",
+    "width", "height", "rotation", "buttons", "buzzer",
+)
+ACTIONS = ("LEFT", "RIGHT", "UP", "DOWN", "A", "B")
+REQUIRED_ACTIONS = ("A", "LEFT", "RIGHT")
+DISPLAYS = ("SSD1306",)
+ADDRESSES = (0x3C, 0x3D)
+SETTING = "POCKET_DOMINO_BOARD"
+SAVE_FILE = "/pocket_dominoes.sav"
+
+
+class ProfileError(ValueError):
+    """A board profile is missing, unknown or has a bad field (named in the message)."""
+
+
+def _bad(where, field, why):
+    raise ProfileError("%s: field '%s': %s" % (where, field, why))
+
+
+def _is_str(x):
+    return isinstance(x, str) and len(x) > 0
+
+
+def validate(profile, where="profile", pins=None):
+    """Check a PROFILE dict; return it, or raise ProfileError naming the bad field.
+
+    ``pins``: optional collection of the board's pin names (``dir(board)``) to
+    check that every pin exists.
+    """
+    if not isinstance(profile, dict):
+        raise ProfileError("%s: PROFILE must be a dict" % where)
+    for f in FIELDS:
+        if f not in profile:
+            _bad(where, f, "missing")
+    for f in profile:
+        if f not in FIELDS:
+            _bad(where, f, "unknown field")
+    p = profile
+    if not _is_str(p["name"]):
+        _bad(where, "name", "must be a non-empty string")
+    ids = p["board_ids"]
+    if not isinstance(ids, tuple) or not all(_is_str(i) for i in ids):
+        _bad(where, "board_ids", "must be a tuple of board.board_id strings")
+    for f in ("i2c_sda", "i2c_scl"):
+        if not _is_str(p[f]):
+            _bad(where, f, "must be a pin name such as 'GP4'")
+    if p["display"] not in DISPLAYS:
+        _bad(where, "display", "must be one of %s, not %r" % (", ".join(DISPLAYS), p["display"]))
+    if p["address"] not in ADDRESSES or isinstance(p["address"], bool):
+        _bad(where, "address", "must be 0x3C or 0x3D, not %r" % (p["address"],))
+    for f, ok in (("width", (128,)), ("height", (32, 64))):
+        if p[f] not in ok or isinstance(p[f], bool):
+            _bad(where, f, "must be one of %s, not %r" % (ok, p[f]))
+    if p["rotation"] not in (0, 90, 180, 270) or isinstance(p["rotation"], bool):
+        _bad(where, "rotation", "must be 0, 90, 180 or 270, not %r" % (p["rotation"],))
+    buttons = p["buttons"]
+    if not isinstance(buttons, tuple) or not 3 <= len(buttons) <= 6:
+        _bad(where, "buttons", "must be a tuple of 3 to 6 (pin, action) pairs")
+    seen_actions = []
+    for i, pair in enumerate(buttons):
+        if not isinstance(pair, tuple) or len(pair) != 2 or not _is_str(pair[0]):
+            _bad(where, "buttons", "entry %d must be a (pin name, action) pair" % i)
+        if pair[1] not in ACTIONS:
+            _bad(where, "buttons", "entry %d: action %r is not one of %s" % (i, pair[1], " ".join(ACTIONS)))
+        if pair[1] in seen_actions:
+            _bad(where, "buttons", "action %s appears twice" % pair[1])
+        seen_actions.append(pair[1])
+    for a in REQUIRED_ACTIONS:
+        if a not in seen_actions:
+            _bad(where, "buttons", "needs a %s button" % a)
+    if p["buzzer"] is not None and not _is_str(p["buzzer"]):
+        _bad(where, "buzzer", "must be a pin name or None")
+    used = [("i2c_sda", p["i2c_sda"]), ("i2c_scl", p["i2c_scl"])]
+    used += [("buttons", pin) for pin, _ in buttons]
+    if p["buzzer"] is not None:
+        used.append(("buzzer", p["buzzer"]))
+    names = []
+    for field, pin in used:
+        if pin in names:
+            _bad(where, field, "pin %s is used twice" % pin)
+        names.append(pin)
+        if pins is not None and pin not in pins:
+            _bad(where, field, "pin %s is not a pin of this board" % pin)
+    return profile
+
+
+def button_actions(profile):
+    """The tuple of action names by key number, as App expects."""
+    return tuple(action for _, action in profile["buttons"])
+
+
+def profile_names(listing):
+    """Profile names from a directory listing of boards/ (template excluded)."""
+    out = []
+    for f in listing:
+        for ext in (".py", ".mpy"):
+            if f.endswith(ext):
+                n = f[:-len(ext)]
+                if n not in ("__init__", "template") and not n.startswith(".") and n not in out:
+                    out.append(n)
+    out.sort()
+    return out
+
+
+def choose(setting, board_id, names, load):
+    """Pick the profile: by name ``setting`` if given, else the one listing ``board_id``.
+
+    ``load(name)`` returns (PROFILE, where). Returns (name, profile).
+    """
+    if setting:
+        if setting not in names:
+            raise ProfileError("%s = %r in settings.toml: no boards/%s.py (have: %s)"
+                               % (SETTING, setting, setting, ", ".join(names) or "none"))
+        prof, where = load(setting)
+        return setting, validate(prof, where)
+    for n in names:
+        prof, where = load(n)
+        if isinstance(prof, dict) and board_id in prof.get("board_ids", ()):
+            return n, validate(prof, where)
+    raise ProfileError("no board profile for board_id %r; set %s in settings.toml to one of: %s"
+                       % (board_id, SETTING, ", ".join(names) or "none"))
+
+
+# ---- device side -------------------------------------------------------------
+
+
+def _load_device(name):
+    import sys
+    mod_name = "boards." + name
+    __import__(mod_name)
+    mod = sys.modules[mod_name]
+    prof = getattr(mod, "PROFILE", None)
+    return prof, "boards/%s.py" % name
+
+
+def select_profile():
+    """On the device: (name, profile) from settings.toml or board.board_id."""
+    import os
+    import board
+    try:
+        setting = os.getenv(SETTING)
+    except AttributeError:
+        setting = None
+    try:
+        listing = os.listdir("/boards")
+    except OSError:
+        listing = []
+    name, prof = choose(setting, board.board_id, profile_names(listing), _load_device)
+    validate(prof, "boards/%s.py" % name, dir(board))
+    return name, prof
+
+
+class Hardware:
+    """What App needs: display, keys, buttons (actions by key number), buzzer; plus notes."""
+
+    def __init__(self):
+        self.display = None
+        self.keys = None
+        self.buttons = ()
+        self.buzzer = None
+        self.notes = []
+
+
+def build(profile, hw=None):
+    """Build I2C + SSD1306 display, keypad.Keys and the optional buzzer."""
+    import board
+    import busio
+    import displayio
+    import keypad
+    if hw is None:
+        hw = Hardware()
+    displayio.release_displays()
+    sda = getattr(board, profile["i2c_sda"])
+    scl = getattr(board, profile["i2c_scl"])
+    i2c = busio.I2C(scl, sda, frequency=400000)
+    address = profile["address"]
+    found = []
+    while not i2c.try_lock():
+        pass
+    try:
+        found = i2c.scan()
+    finally:
+        i2c.unlock()
+    if address not in found:
+        other = [a for a in ADDRESSES if a in found]
+        if not other:
+            i2c.deinit()
+            raise ProfileError("no display at 0x%02X on %s/%s (I2C devices found: %s); check wiring and 'address'"
+                               % (address, profile["i2c_sda"], profile["i2c_scl"],
+                                  ", ".join("0x%02X" % a for a in found) or "none"))
+        hw.notes.append("display answered at 0x%02X, not 0x%02X: fix 'address' in the profile"
+                        % (other[0], address))
+        address = other[0]
+    try:
+        from i2cdisplaybus import I2CDisplayBus  # CircuitPython 9 and 10
+    except ImportError:
+        from displayio import I2CDisplay as I2CDisplayBus  # CircuitPython 8
+    bus = I2CDisplayBus(i2c, device_address=address)
+    import adafruit_displayio_ssd1306
+    hw.display = adafruit_displayio_ssd1306.SSD1306(
+        bus, width=profile["width"], height=profile["height"], rotation=profile["rotation"])
+    pins = tuple(getattr(board, pin) for pin, _ in profile["buttons"])
+    hw.keys = keypad.Keys(pins, value_when_pressed=False, pull=True)
+    hw.buttons = button_actions(profile)
+    if profile["buzzer"] is not None:
+        import pwmio
+        hw.buzzer = pwmio.PWMOut(getattr(board, profile["buzzer"]), duty_cycle=0,
+                                 frequency=440, variable_frequency=True)
+    return hw
+
+
+def make_storage(save_file=SAVE_FILE):
+    """Storage on microcontroller.nvm, else a save file, else RAM (saves lost at power off)."""
+    from savestore import FileBackend, MemoryBackend, NvmBackend, SLOT_SIZES, Storage
+    need = 2 * sum(SLOT_SIZES)
+    try:
+        import microcontroller
+        nvm = microcontroller.nvm
+    except Exception:  # noqa: BLE001 - no module, no nvm, or Blinka on a PC
+        nvm = None
+    if nvm is not None and len(nvm) >= need:
+        return Storage(NvmBackend(nvm))
+    try:
+        return Storage(FileBackend(save_file, need))
+    except OSError:
+        st = Storage(MemoryBackend(bytearray(need)))
+        st.errors.append("no nvm and CIRCUITPY is read-only: saves last until power off")
+        return st
+
+
+def _wrap(text, width):
+    lines = []
+    for para in str(text).split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while len(word) > width:
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:width])
+                word = word[width:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= width:
+                line += " " + word
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def _fallback_display():
+    # A display for error messages when the profile could not be used: the
+    # board's default I2C bus (board.I2C or board.STEMMA_I2C), first SSD1306 found.
+    import board
+    import displayio
+    displayio.release_displays()
+    make = getattr(board, "I2C", None) or getattr(board, "STEMMA_I2C", None)
+    if make is None:
+        return None
+    i2c = make()
+    while not i2c.try_lock():
+        pass
+    try:
+        found = [a for a in ADDRESSES if a in i2c.scan()]
+    finally:
+        i2c.unlock()
+    if not found:
+        return None
+    try:
+        from i2cdisplaybus import I2CDisplayBus
+    except ImportError:
+        from displayio import I2CDisplay as I2CDisplayBus
+    import adafruit_displayio_ssd1306
+    bus = I2CDisplayBus(i2c, device_address=found[0])
+    return adafruit_displayio_ssd1306.SSD1306(bus, width=128, height=64)
+
+
+def halt(exc=None):
+    """Print the traceback of ``exc`` to serial and keep the error on screen until reset."""
+    if exc is not None:
+        try:
+            import traceback
+            traceback.print_exception(exc)
+        except Exception:  # noqa: BLE001
+            print(repr(exc))
+    import time
+    while True:
+        time.sleep(1)
+
+
+def show_error(message, display=None):
+    """Print ``message`` and show it on the OLED (built from board.I2C() if needed); never raises."""
+    print("pocket dominoes:", message)
+    try:
+        import displayio
+        import terminalio
+        if display is None:
+            display = _fallback_display()
+            if display is None:
+                return
+        from adafruit_display_text import label
+        text = "\n".join(_wrap(message, 21)[:6])
+        group = displayio.Group()
+        group.append(label.Label(terminalio.FONT, text=text, color=0xFFFFFF, x=0, y=4, line_spacing=0.85))
+        display.root_group = group
+    except Exception as e:  # noqa: BLE001 - the serial message above is what matters
+        print("(could not show it on the display: %r)" % (e,))
