@@ -173,3 +173,36 @@ def test_make_storage_falls_back_to_file_then_ram(monkeypatch, tmp_path):
     assert st.errors and "read-only" in st.errors[0]
     st.save(1, b"ram")
     assert st.load(1) == b"ram"
+
+
+def test_profiles_load_and_validate_under_micropython(tmp_path):
+    """On the device profiles are imported as boards.<name>; check that path under real MicroPython."""
+    mp = pytest.importorskip("micropython")
+    try:
+        mp.check_available()
+    except mp.MicroPythonUnavailable as e:
+        pytest.skip(str(e))
+    lib = tmp_path / "lib"
+    (lib / "boards").mkdir(parents=True)
+    for f in os.listdir(BOARDS):
+        if f.endswith(".py"):
+            (lib / "boards" / f).write_bytes(open(os.path.join(BOARDS, f), "rb").read())
+    (lib / "hardware.py").write_bytes(open(os.path.join(ROOT, "firmware", "hardware.py"), "rb").read())
+    script = (
+        "import os, hardware\n"
+        "names = hardware.profile_names(os.listdir('/lib/boards'))\n"
+        "print(names)\n"
+        "for bid in ('raspberry_pi_pico2', 'seeeduino_xiao_rp2040', 'adafruit_qtpy_rp2040'):\n"
+        "    n, p = hardware.choose(None, bid, names, hardware._load_device)\n"
+        "    print(n, hardware.button_actions(p))\n"
+        "p = dict(hardware._load_device('pico')[0]); p['rotation'] = 45\n"
+        "try:\n"
+        "    hardware.validate(p, 'boards/pico.py')\n"
+        "except hardware.ProfileError as e:\n"
+        "    print(e)\n"
+    )
+    out = mp.run_source(script, lib=str(lib)).strip().splitlines()
+    assert out[0] == str(NAMES)
+    assert out[1] == "pico ('LEFT', 'RIGHT', 'UP', 'DOWN', 'A', 'B')"
+    assert out[2].startswith("xiao_rp2040 (") and out[3].startswith("qtpy_rp2040 (")
+    assert out[4].startswith("boards/pico.py: field 'rotation'")

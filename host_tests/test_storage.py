@@ -247,3 +247,74 @@ def test_file_backend_short_file_is_extended(tmp_path):
     st = Storage(FileBackend(str(path), 4096))
     assert st.errors == []
     assert os.path.getsize(path) == 4096
+
+
+MP_SCRIPT = r'''
+import savestore
+from savestore import Storage, MemoryBackend, encode_slot
+print(savestore.crc32_py(b"123456789"), savestore.crc32(b"123456789"))
+print(savestore.crc32_py(bytes(range(256)) * 2))
+
+class Cut(Exception):
+    pass
+
+class Cutter(MemoryBackend):
+    def __init__(self, buf, budget):
+        MemoryBackend.__init__(self, buf)
+        self.budget = budget
+    def write(self, offset, data):
+        for i in range(len(data)):
+            if self.budget <= 0:
+                raise Cut()
+            self.buf[offset + i] = data[i]
+            self.budget -= 1
+
+buf = bytearray(b"\xff" * 4096)
+st = Storage(MemoryBackend(buf))
+st.save(2, b"old" * 30)
+base = bytes(buf)
+new = bytes(range(200))
+ok = 0
+for cut in range(0, 213):
+    b = bytearray(base)
+    try:
+        Storage(Cutter(b, cut)).save(2, new)
+    except Cut:
+        pass
+    got = Storage(MemoryBackend(b)).load(2)
+    ok += got == (new if cut == 212 else b"old" * 30)
+print("cuts", ok)
+buf[100] = 1
+b2 = bytearray(b"\x55" * 4096)
+print(Storage(MemoryBackend(b2)).errors)
+for seq in (0xFFFE, 0xFFFF, 0, 1):
+    pass
+x = bytearray(b"\xff" * 4096)
+img = encode_slot(0, 0xFFFE, b"w")
+x[0:len(img)] = img
+s = Storage(MemoryBackend(x))
+for i in range(4):
+    s.save(0, bytes([i]))
+print("wrap", Storage(MemoryBackend(x)).load(0))
+'''
+
+
+def test_under_micropython(tmp_path):
+    """savestore runs unchanged under real MicroPython and agrees with CPython."""
+    mp = pytest.importorskip("micropython")
+    try:
+        mp.check_available()
+    except mp.MicroPythonUnavailable as e:
+        pytest.skip(str(e))
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    here = os.path.dirname(os.path.abspath(__file__))
+    (lib / "savestore.py").write_bytes(open(os.path.join(here, "..", "firmware", "savestore.py"), "rb").read())
+    out = mp.run_source(MP_SCRIPT, lib=str(lib))
+    lines = out.strip().splitlines()
+    crc = zlib.crc32(b"123456789")
+    assert lines[0] == "%d %d" % (crc, crc)
+    assert lines[1] == str(zlib.crc32(bytes(range(256)) * 2))
+    assert lines[2] == "cuts 213"
+    assert lines[3] == "['save memory holds foreign data: ignored']"
+    assert lines[4] == "wrap b'\\x03'"
