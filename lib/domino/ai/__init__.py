@@ -1,0 +1,31 @@
+"""Onboard AI players for every line game, written against the game contract.
+
+    from domino import ai
+    p = ai.new_player(level, seed)   # 0 easy, 1 medium, 2 hard
+    p.begin(game_cls, obs)           # obs = game.observation(seat); game_cls = type(game)
+    move = p.step(budget)            # None while thinking, else a move from obs.legal
+    p.choose(game_cls, obs)          # begin + step until done
+
+A player is given only the observation of its seat and the game's class (the
+rules), never the game, so it cannot see hidden tiles; ``host_tests/
+test_ai_fair.py`` checks that moving hidden tiles around in any way consistent
+with the observation never changes its move. ``budget`` counts work units:
+one playout for Hard; Easy and Medium finish in one unit.
+"""
+
+EASY = 0
+MEDIUM = 1
+HARD = 2
+LEVELS = ("Easy", "Medium", "Hard")
+
+
+def new_player(level, seed=0):
+    """A player of ``level`` (0 easy, 1 medium, 2 hard) whose random choices come from ``seed``."""
+    from . import player
+    if level == EASY:
+        return player.Easy(seed)
+    if level == MEDIUM:
+        return player.Medium(seed)
+    if level == HARD:
+        return player.Hard(seed)
+    raise ValueError("level must be 0, 1 or 2, not %r" % (level,))

@@ -1,0 +1,310 @@
+"""What a seat knows from its observation, and deals consistent with it.
+
+:class:`Knowledge` reads an :class:`~domino.game.Observation` only (never the
+game): tiles each seat played, the hidden pool (tiles in other hands or the
+boneyard), and per seat a mask of suits it is proven to lack. Proofs: a PASS
+shows the seat held no tile of any open end; a DRAW shows the same for the
+hand at that time, and the tiles drawn in that run did not match either (so
+a new run of draws replaces the older proof, which no longer covers newly
+drawn tiles).
+
+:meth:`Knowledge.deal` samples hidden hands respecting those voids (most
+constrained tiles first, random place weighted by free room, with retries)
+and :meth:`Knowledge.replay` rebuilds a full hand state in a game object of
+the same class: ``redeal`` with each seat's ORIGINAL hand (sampled current
+hand + the tiles it played, minus the tiles it drew) and the boneyard in draw
+order, then ``apply`` of every seen event. The AI knows rules only through
+the game contract; it relies on line-game move codes (``tile << 2 | arm``,
+codes from 1000 up are specials), documented in :mod:`domino.game`.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+from ..game import PASS, DRAW
+from .. import tiles
+
+_HI = tiles.HI
+_LO = tiles.LO
+_SPECIAL = const(1000)
+_NOWHERE = const(255)
+_STOCKSEAT = const(254)
+
+
+def new_game(game_cls, players, starter):
+    """A game object of ``game_cls`` for search (its own deal is replaced)."""
+    try:
+        return game_cls(players, 0)
+    except (TypeError, ValueError):
+        return game_cls(players, 0, starter)
+
+
+def end_mask(ends):
+    """Bit mask of the suit values in ``ends``."""
+    m = 0
+    for v in ends:
+        m |= 1 << v
+    return m
+
+
+class Knowledge:
+    """Everything a seat can infer from one observation (see module doc)."""
+
+    def __init__(self, game_cls, obs):
+        self.cls = game_cls
+        self.obs = obs
+        me = obs.seat
+        n = obs.players
+        self.me = me
+        self.players = n
+        self.nsides = game_cls.sides_for(n)
+        ntiles = tiles.count(obs.nset)
+        self.ntiles = ntiles
+        events = obs.events
+        # where each known tile is: a seat that played it (or me for my hand)
+        played = bytearray([_NOWHERE] * ntiles)
+        nplays = 0
+        for seat, mv in events:
+            if mv < _SPECIAL:
+                played[mv >> 2] = seat
+                nplays += 1
+        self.played = played
+        self.nplays = nplays
+        mine = bytearray(ntiles)
+        for t in obs.hand:
+            mine[t] = 1
+        self.mine = mine
+        # a game object for replays; its fresh deal tells which tiles are out of play
+        g = new_game(game_cls, n, obs.starter)
+        self.game = g
+        inplay = bytearray(ntiles)
+        for s in range(n):
+            for t in g.observation(s).hand:
+                inplay[t] = 1
+        nin = 0
+        for t in range(ntiles):
+            nin += inplay[t]
+        total = sum(obs.counts) + obs.stock + nplays
+        if nin < total:  # a boneyard: every tile is in play unless the game removes some
+            loc = getattr(g, "loc", None)
+            for t in range(ntiles):
+                inplay[t] = 0 if (loc is not None and loc[t] == 0xFF) else 1
+        pool = []
+        for t in range(ntiles):
+            if inplay[t] and not mine[t] and played[t] == _NOWHERE:
+                pool.append(t)
+        self.pool = pool
+        self.void = [0] * n
+        self.shown = [0] * n  # suits a seat chose to expose (its likely strength)
+        self.drawseq = []  # per event index: ends mask when it is a draw, else -1
+        self._history(events)
+
+    def _history(self, events):
+        """Replay the public moves to learn the open ends at every pass and draw."""
+        obs = self.obs
+        n = self.players
+        g = self.game
+        played = self.played
+        # skeleton deal: each seat holds what it played (my hand too); draws take
+        # the tile the seat plays right after its run, else a filler from the pool
+        hands = [[] for _ in range(n)]
+        for t in range(self.ntiles):
+            s = played[t]
+            if s != _NOWHERE:
+                hands[s].append(t)
+        for t in obs.hand:
+            hands[self.me].append(t)
+        stock = []
+        filler = list(self.pool)
+        ne = len(events)
+        for i in range(ne):
+            seat, mv = events[i]
+            if mv != DRAW:
+                continue
+            if i + 1 < ne and events[i + 1][0] == seat and events[i + 1][1] < _SPECIAL:
+                t = events[i + 1][1] >> 2
+                if t in hands[seat]:
+                    hands[seat].remove(t)
+                    stock.append(t)
+                    continue
+            if filler:
+                stock.append(filler.pop())
+            elif hands[seat]:
+                stock.append(hands[seat].pop())
+        for t in filler:
+            stock.append(t)
+        void = self.void
+        shown = self.shown
+        drawmask = [-1] * ne
+        try:
+            g.redeal(hands, stock, obs.starter)
+            prev = -1
+            for i in range(ne):
+                seat, mv = events[i]
+                ends = g.open_ends() if hasattr(g, "open_ends") else g.observation(seat).ends
+                m = end_mask(ends)
+                if mv == PASS:
+                    void[seat] |= m
+                elif mv == DRAW:
+                    drawmask[i] = m
+                    if prev == i - 1 and i > 0 and events[i - 1] == (seat, DRAW):
+                        void[seat] |= m
+                    else:
+                        void[seat] = m
+                    prev = i
+                elif mv < _SPECIAL and ends:
+                    t = mv >> 2
+                    e = ends[mv & 3] if (mv & 3) < len(ends) else _HI[t]
+                    shown[seat] |= 1 << (_HI[t] + _LO[t] - e)
+                g.apply(mv)
+        except Exception:  # an unexpected game: fall back to no inference
+            for s in range(n):
+                void[s] = 0
+        self.drawseq = drawmask
+        while g.nhist:
+            g.undo()
+        self.void[self.me] = 0
+
+    def unseen(self, v):
+        """How many tiles of suit ``v`` are hidden from this seat."""
+        c = 0
+        for t in self.pool:
+            if _HI[t] == v or _LO[t] == v:
+                c += 1
+        return c
+
+    # -- sampling consistent deals ------------------------------------------
+
+    def deal(self, rng, tries=20):
+        """Sample hidden hands: a list ``owner`` parallel to ``self.pool``
+        (seat, or 254 for the boneyard) respecting counts and voids."""
+        obs = self.obs
+        pool = self.pool
+        npool = len(pool)
+        n = self.players
+        me = self.me
+        owner = bytearray(npool)
+        room = bytearray(n + 1)
+        order = list(range(npool))
+        void = self.void
+        for attempt in range(tries + 1):
+            strict = attempt < tries
+            for s in range(n):
+                room[s] = obs.counts[s] if s != me else 0
+            room[n] = obs.stock
+            rng.shuffle(order)
+            # most constrained tiles first: tiles that fit fewer seats
+            if strict:
+                order.sort(key=lambda i: self._fits(pool[i]))
+            ok = True
+            for i in order:
+                t = pool[i]
+                bit = (1 << _HI[t]) | (1 << _LO[t])
+                tot = 0
+                for s in range(n + 1):
+                    if room[s] and (s == n or not (strict and void[s] & bit)):
+                        tot += room[s]
+                if tot == 0:
+                    ok = False
+                    break
+                r = rng.below(tot)
+                for s in range(n + 1):
+                    if room[s] and (s == n or not (strict and void[s] & bit)):
+                        if r < room[s]:
+                            break
+                        r -= room[s]
+                room[s] -= 1
+                owner[i] = _STOCKSEAT if s == n else s
+            if ok:
+                return owner
+        return owner
+
+    def _fits(self, t):
+        bit = (1 << _HI[t]) | (1 << _LO[t])
+        c = 0
+        for s in range(self.players):
+            if s != self.me and not (self.void[s] & bit):
+                c += 1
+        return c + (1 if self.obs.stock else 0)
+
+    def replay(self, owner, weigh=None):
+        """Set ``self.game`` to the current position of the sampled deal ``owner``.
+
+        With ``weigh(game, seat, move)`` (a log-probability of a seen play),
+        return the sum of it over the other seats' plays, else 0."""
+        obs = self.obs
+        n = self.players
+        g = self.game
+        while g.nhist:
+            g.undo()
+        pool = self.pool
+        hands = [[] for _ in range(n)]
+        rest = []
+        for i in range(len(pool)):
+            s = owner[i]
+            if s == _STOCKSEAT:
+                rest.append(pool[i])
+            else:
+                hands[s].append(pool[i])
+        for t in obs.hand:
+            hands[self.me].append(t)
+        played = self.played
+        for t in range(self.ntiles):
+            if played[t] != _NOWHERE:
+                hands[played[t]].append(t)
+        events = obs.events
+        stock = []
+        if obs.stock or DRAW in [mv for _, mv in events]:
+            self._draws(events, hands, stock)
+        for t in rest:
+            stock.append(t)
+        g.redeal(hands, stock, obs.starter)
+        me = self.me
+        ll = 0.0
+        for seat, mv in events:
+            if weigh is not None and seat != me and mv < _SPECIAL:
+                ll += weigh(g, seat, mv)
+            g.apply(mv)
+        return ll
+
+    def _draws(self, events, hands, stock):
+        """Move each drawn tile from its seat's hand to the boneyard, in draw order."""
+        ne = len(events)
+        drawmask = self.drawseq
+        for i in range(ne):
+            seat, mv = events[i]
+            if mv != DRAW:
+                continue
+            h = hands[seat]
+            pick = -1
+            if i + 1 < ne and events[i + 1][0] == seat and events[i + 1][1] < _SPECIAL:
+                t = events[i + 1][1] >> 2
+                if t in h:
+                    pick = t
+            if pick < 0:
+                m = drawmask[i] if drawmask[i] > 0 else 0
+                # a tile not matching the ends then, played later or still held
+                for t in h:
+                    if not (m & ((1 << _HI[t]) | (1 << _LO[t]))) and not self._played_before(t, seat, events, i):
+                        pick = t
+                        break
+            if pick < 0:
+                for t in h:
+                    if not self._played_before(t, seat, events, i):
+                        pick = t
+                        break
+            if pick >= 0:
+                h.remove(pick)
+                stock.append(pick)
+
+    def _played_before(self, t, seat, events, i):
+        for k in range(i):
+            s, mv = events[k]
+            if s == seat and mv < _SPECIAL and (mv >> 2) == t:
+                return True
+        return False

@@ -1,0 +1,297 @@
+"""The three AI levels behind :func:`domino.ai.new_player`.
+
+A player sees one observation and the game's class (its rules), never the
+game: ``begin(game_cls, obs)`` then ``step(budget)`` until it returns a move.
+Every random choice comes from the core's :class:`~domino.rng.Rng`, seeded
+from the player's seed and the position, so the same seed and observation
+give the same move (the fairness test relies on it).
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+import math
+
+from ..rng import Rng
+from ..game import new_move_buffer
+from .. import tiles
+from .know import Knowledge, end_mask
+from . import policy
+
+_HI = tiles.HI
+_LO = tiles.LO
+_SPECIAL = const(1000)
+
+
+def _scores_in_play(game_cls):
+    """True if the game scores points during play (All Fives)."""
+    try:
+        from ..line import LineGame
+        return game_cls.hand_scores is not LineGame.hand_scores
+    except AttributeError:
+        return False
+
+
+class Player:
+    """Base: the anytime protocol. Subclasses implement ``_start`` and ``_work``."""
+
+    LEVEL = -1
+
+    def __init__(self, seed=0):
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.move = None
+        self.work = 0
+        self.obs = None
+
+    def begin(self, game_cls, obs):
+        """Start deciding a move for ``obs`` (the seat to act) of a ``game_cls`` hand."""
+        if not obs.legal:
+            raise ValueError("begin: seat %d has no move to make now" % obs.seat)
+        self.cls = game_cls
+        self.obs = obs
+        self.work = 0
+        self.move = None
+        self.rng.seed((self.seed * 7919 + len(obs.events) * 31 + obs.seat) & 0xFFFFFFFFFFFF)
+        if len(obs.legal) == 1:
+            self.move = obs.legal[0]
+            return
+        self._start()
+
+    def step(self, budget=64):
+        """Think for up to ``budget`` work units; the move when done, else None."""
+        if self.move is None:
+            if self.obs is None:
+                raise ValueError("step: call begin first")
+            self._work(budget)
+        return self.move
+
+    def choose(self, game_cls, obs):
+        """begin + step until done: the move for ``obs``."""
+        self.begin(game_cls, obs)
+        while True:
+            m = self.step(64)
+            if m is not None:
+                return m
+
+    def _start(self):
+        pass
+
+    def _work(self, budget):
+        self.work += 1
+        self.move = self.obs.legal[0]
+
+
+class Easy(Player):
+    """A beginner: drops heavy tiles and doubles, often on a whim, and notices
+    nothing about the other hands."""
+
+    LEVEL = 0
+
+    def _work(self, budget):
+        self.work += 1
+        legal = self.obs.legal
+        rng = self.rng
+        if rng.below(3) == 0:
+            self.move = legal[rng.below(len(legal))]
+            return
+        best = -1
+        for mv in legal:
+            t = mv >> 2
+            sc = (_HI[t] + _LO[t]) * 4 + (8 if _HI[t] == _LO[t] else 0) + rng.below(16)
+            if sc > best:
+                best = sc
+                self.move = mv
+
+
+class Medium(Player):
+    """Heuristics of good players (see :meth:`scores`)."""
+
+    LEVEL = 1
+
+    def _start(self):
+        self.know = Knowledge(self.cls, self.obs)
+
+    def _work(self, budget):
+        self.work += 1
+        sc = self.scores()
+        legal = self.obs.legal
+        best = 0
+        for i in range(len(legal)):
+            s = sc[i] * 4 + self.rng.below(3)
+            if i == 0 or s > best:
+                best = s
+                self.move = legal[i]
+
+    def scores(self):
+        """A score per legal move: the fast policy score plus what the table
+        shows: blocks on seats known to lack the new ends (not on the partner),
+        ends only we can follow (lakle), a block when our pips are lower,
+        going out, the partner's suits and points scored in play."""
+        K = self.know
+        obs = self.obs
+        me = obs.seat
+        n = obs.players
+        cls = self.cls
+        nsides = K.nsides
+        side = me % nsides
+        bad = getattr(cls, "BAD_POINTS", False)
+        scoring = _scores_in_play(cls)
+        g = K.game
+        K.replay(K.deal(self.rng))  # any consistent deal: only public facts are read below
+        unseen = [0] * (obs.nset + 1)
+        pool_pips = 0
+        for t in K.pool:
+            unseen[_HI[t]] += 1
+            if _HI[t] != _LO[t]:
+                unseen[_LO[t]] += 1
+            pool_pips += _HI[t] + _LO[t]
+        hidden = len(K.pool)
+        my_pips = 0
+        for t in obs.hand:
+            my_pips += _HI[t] + _LO[t]
+        nxt = (me + 1) % n
+        partner = (me + 2) % n if nsides == 2 and n == 4 else -1
+        void = K.void
+        out = []
+        for mv in obs.legal:
+            if mv >= _SPECIAL:
+                out.append(0)
+                continue
+            t = mv >> 2
+            sc = policy.score(g, me, mv)
+            if scoring:
+                sc += 6 * policy.play_gain(g, mv, side)
+            g.apply(mv)
+            ends = g.open_ends()
+            m = end_mask(ends)
+            if g.over:
+                sc += 60
+            else:
+                if void[nxt] & m == m and nxt != partner:
+                    sc += 10
+                for s in range(n):
+                    if s == me or s == nxt:
+                        continue
+                    if void[s] & m == m:
+                        sc += -6 if s == partner else 4
+                if partner >= 0 and void[partner] & m == m:
+                    sc -= 4
+                dead = True
+                for v in ends:
+                    mine_v = 0
+                    for u in obs.hand:
+                        if u != t and (_HI[u] == v or _LO[u] == v):
+                            mine_v += 1
+                    if unseen[v]:
+                        dead = False
+                    elif mine_v:
+                        sc += 5  # only we hold that suit: a key end
+                        dead = False
+                    if partner >= 0 and (K.shown[partner] >> v) & 1 and not (void[partner] >> v) & 1:
+                        sc += 2
+                    for s in range(n):
+                        if s != me and s != partner and (K.shown[s] >> v) & 1:
+                            sc -= 1
+                if dead:
+                    # the line is blocked: lowest pips wins
+                    ours = my_pips - _HI[t] - _LO[t]
+                    others = 0
+                    for s in range(n):
+                        if s == me:
+                            continue
+                        est = pool_pips * obs.counts[s] // max(hidden, 1)
+                        if s == partner:
+                            ours += est
+                        else:
+                            others += est
+                    if nsides > 2:
+                        others //= nsides - 1
+                    sc += 25 if ours < others else -25
+            g.undo()
+            out.append(sc)
+        return out
+
+
+class Hard(Player):
+    """Determinized Monte Carlo: deals consistent with the observation are
+    sampled (voids respected) and weighted by how likely the other seats'
+    seen plays were under the model of play in :mod:`.policy`; each legal move
+    is played out with the fast policy on every deal, and the move with the
+    best weighted mean result wins. Work unit: one playout."""
+
+    LEVEL = 2
+    PLAYOUTS = 240  # per decision (spread over the legal moves)
+    BETA = 0.25     # softmax sharpness of the model of play
+
+    def __init__(self, seed=0, playouts=None):
+        Player.__init__(self, seed)
+        if playouts is not None:
+            self.PLAYOUTS = playouts
+        self.buf = new_move_buffer()
+        self.buf2 = new_move_buffer()
+
+    def _start(self):
+        cls = self.cls
+        obs = self.obs
+        K = Knowledge(cls, obs)
+        self.know = K
+        nl = len(obs.legal)
+        self.sums = [0.0] * nl
+        self.cursor = 0
+        self.ref = None
+        self.wt = 1.0
+        self.deals = 0
+        self.scoring = _scores_in_play(cls)
+        self.bad = getattr(cls, "BAD_POINTS", False)
+        self.side = K.game.side(obs.seat)
+        # at least a few deals even with many legal moves
+        self.target = max(self.PLAYOUTS, 6 * nl)
+
+    def _weigh(self, g, seat, mv):
+        return policy.loglik(g, self.buf2, seat, mv, self.BETA, self.scoring)
+
+    def _work(self, budget):
+        K = self.know
+        g = K.game
+        legal = self.obs.legal
+        nl = len(legal)
+        rng = self.rng
+        buf = self.buf
+        while budget > 0:
+            if self.cursor == 0:
+                if self.work >= self.target:
+                    break
+                ll = K.replay(K.deal(rng), self._weigh)
+                self.deals += 1
+                if self.ref is None:
+                    self.ref = ll
+                elif ll > self.ref + 20.0:
+                    # rescale what was summed to the new reference
+                    f = math.exp(self.ref - ll)
+                    for i in range(nl):
+                        self.sums[i] *= f
+                    self.ref = ll
+                d = ll - self.ref
+                self.wt = math.exp(d) if d > -60.0 else 0.0
+            i = self.cursor
+            g.apply(legal[i])
+            depth = 1 + policy.rollout(g, buf, rng, self.scoring)
+            v = policy.value(g, self.side, K.nsides, self.bad)
+            for _ in range(depth):
+                g.undo()
+            self.sums[i] += self.wt * v
+            self.work += 1
+            budget -= 1
+            self.cursor = (i + 1) % nl
+        if self.work >= self.target and self.cursor == 0:
+            best = 0
+            for i in range(1, nl):
+                if self.sums[i] > self.sums[best]:
+                    best = i
+            self.move = legal[best]

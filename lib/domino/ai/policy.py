@@ -1,0 +1,127 @@
+"""Fast move scores on a full hand state, playouts and hand values.
+
+Used inside search, so nothing here allocates per move: scores read the
+line-game state in place (``loc``, ``ends``, ``nplayed``, ``turn``) and the
+tile tables. The same score serves three purposes: the playout policy of
+Hard, the model of how other players choose (the likelihood of a seen play,
+which weights sampled deals) and the base of Medium's score.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+import math
+
+from .. import tiles
+
+_HI = tiles.HI
+_LO = tiles.LO
+_SUIT = tiles.SUIT
+_ROW = const(13)
+_SPECIAL = const(1000)
+
+
+def score(g, seat, mv):
+    """How much a generic good player likes move ``mv`` for ``seat``: shed heavy
+    tiles and doubles, and keep a tile to follow the end this play opens."""
+    if mv >= _SPECIAL:
+        return 0
+    t = mv >> 2
+    hi = _HI[t]
+    lo = _LO[t]
+    sc = (hi + lo) * 2
+    if hi == lo:
+        sc += 7
+    if g.nplayed:
+        v = hi + lo - g.ends[mv & 3]
+    else:
+        v = hi
+    loc = g.loc
+    base = v * _ROW
+    k = 0
+    for j in range(g.nset + 1):
+        u = _SUIT[base + j]
+        if loc[u] == seat and u != t:
+            k += 1
+    if k:
+        sc += 5 + k
+    return sc
+
+
+def play_gain(g, mv, side):
+    """Points ``side`` scores during play by ``mv`` (games that score as they go)."""
+    before = g.hand_scores()[side]
+    g.apply(mv)
+    after = g.hand_scores()[side]
+    g.undo()
+    return after - before
+
+
+def rollout(g, buf, rng, scoring):
+    """Play the hand out with the fast policy; return the number of moves made."""
+    depth = 0
+    while not g.over:
+        n = g.legal_moves(buf)
+        mv = buf[0]
+        if n > 1:
+            seat = g.turn
+            best = -1000
+            side = g.side(seat) if scoring else 0
+            for i in range(n):
+                m = buf[i]
+                sc = score(g, seat, m) + rng.below(4)
+                if scoring:
+                    sc += 4 * play_gain(g, m, side)
+                if sc > best:
+                    best = sc
+                    mv = m
+        g.apply(mv)
+        depth += 1
+    return depth
+
+
+def value(g, side, nsides, bad):
+    """Value of the ended hand for ``side``: its points minus the others' mean
+    (times nsides - 1, to stay an int); negated for bad points (Whist)."""
+    pts = g.result().points
+    if hasattr(g, "PLAY_POINTS_SEPARATE"):  # a game whose result leaves out play points
+        hs = g.hand_scores()
+        pts = [pts[i] + hs[i] for i in range(nsides)]
+    mine = pts[side]
+    tot = 0
+    for p in pts:
+        tot += p
+    v = (nsides - 1) * mine - (tot - mine)
+    return -v if bad else v
+
+
+def loglik(g, buf, seat, mv, beta, scoring):
+    """Log-probability that ``seat`` chose ``mv`` here under a softmax of
+    :func:`score` (the general model of play)."""
+    n = g.legal_moves(buf)
+    if n < 2:
+        return 0.0
+    side = g.side(seat) if scoring else 0
+    mine = 0
+    top = -1000
+    # two passes: the max (for stability), then the sum
+    for i in range(n):
+        sc = score(g, seat, buf[i])
+        if scoring:
+            sc += 4 * play_gain(g, buf[i], side)
+        if buf[i] == mv:
+            mine = sc
+        if sc > top:
+            top = sc
+    tot = 0.0
+    for i in range(n):
+        sc = score(g, seat, buf[i])
+        if scoring:
+            sc += 4 * play_gain(g, buf[i], side)
+        tot += math.exp(beta * (sc - top))
+    return beta * (mine - top) - math.log(tot)
