@@ -78,8 +78,10 @@ TARGETS = (100, 150, 200, 250)
 def config(players, options=0):
     """``(nset, hand_size, partners)`` for ``players`` and an options code;
     ValueError if they do not make a valid game."""
-    if not 2 <= players <= 8:
+    if type(players) is not int or not 2 <= players <= 8:
         raise ValueError("players: All Fives is played by 2 to 8, not %r" % (players,))
+    if type(options) is not int or not 0 <= options < 128:
+        raise ValueError("options: a 7-bit options code, not %r" % (options,))
     code = options & 3
     if code:
         nset = SETS[code - 1]
@@ -101,6 +103,8 @@ def config(players, options=0):
 def options_for(nset=None, hand_size=None, partners=False):
     """The options code for explicit settings (None: the default)."""
     code = 0
+    if hand_size is not None and type(hand_size) is not int:
+        raise ValueError("hand size: a whole number of tiles, not %r" % (hand_size,))
     if nset is not None:
         if nset not in SETS:
             raise ValueError("set: double-6, double-9 or double-12, not %r" % (nset,))
@@ -126,6 +130,8 @@ class AllFives(LineGame):
 
     def __init__(self, players=2, seed=0, starter=None, nset=None, hand_size=None, partners=False):
         nset, hand_size, partners = config(players, options_for(nset, hand_size, partners))
+        if starter is not None and type(starter) is not int:
+            raise ValueError("starter: must be a seat 0..%d, not %r" % (players - 1, starter))
         self.partners = partners
         self.nsides = 2 if partners else players
         LineGame.__init__(self, players, seed, nset, hand_size, starter)
