@@ -215,6 +215,33 @@ def section_speed(b):
     b.put("micropython_moves_per_second", moves * 1000 // ms)
 
 
+# Modules an All Fives match needs (core + All Fives), as SEYCHELLES_IMPORTS.
+ALLFIVES_IMPORTS = ("domino", "domino.tiles", "domino.rng", "domino.game", "domino.line",
+                    "domino.allfives", "domino.dealcode", "domino.match", "domino.games")
+
+
+def section_allfives(b):
+    """All Fives: heap after importing the core and All Fives, and the peak heap during a
+    full 4-player match (import included, one call per move) on double-six (the default
+    set, 5 tiles each) and on double-twelve (options code 3, 7 tiles each)."""
+    r = mp.run(steps=import_steps(ALLFIVES_IMPORTS) + ["pass"], lib=b.mpy_lib())
+    after = r.steps[-1][0]
+    b.put("allfives_heap_after_import_bytes", after)
+    b.target("allfives_heap_after_import_bytes", after, 24 * KB)
+    n_imp = len(ALLFIVES_IMPORTS)
+    for nset, options in ((6, 0), (12, 3)):
+        driver = ("DRIVER = Driver(2, 4, 7, 1, None, False)\n"
+                  "DRIVER.match = Match(games.load(2), 4, 7, None, %d)" % options)
+        steps = import_steps(ALLFIVES_IMPORTS) + [mp.MATCH_DRIVER, driver]
+        r = mp.run(steps=steps, loop="step", lib=b.mpy_lib())
+        moves = r.steps[n_imp + 2:]
+        key = "allfives_d%d_" % nset
+        b.put(key + "peak_heap_full_match_bytes", r.peak)
+        b.put(key + "full_match_moves", len(moves))
+        b.put(key + "full_match_max_step_alloc_bytes", max(s[1] for s in moves))
+        b.target(key + "peak_heap_full_match_bytes - after_import", r.peak - after, 10 * KB)
+
+
 # The report, in order. Append a section function to add one.
 SECTIONS = [
     section_import,
@@ -222,6 +249,7 @@ SECTIONS = [
     section_leak,
     section_mpy,
     section_speed,
+    section_allfives,
 ]
 
 
