@@ -634,3 +634,78 @@ def test_apply_undo_allocate_nothing(nset, players):
     before = state(g)
     assert _allocated(step, 50) == (0, 0)
     assert state(g) == before
+
+
+# -- under real MicroPython (tools/micropython.py) -----------------------------------
+
+MP_ALLOC = """
+from domino.allfives import AllFives
+from domino.game import new_move_buffer
+from domino.rng import Rng
+buf = new_move_buffer()
+for seed in range(100):
+    g = AllFives(%d, seed, 0, %d)
+    rng = Rng(4)
+    while not g.over and (g.narms < 4 or g.nplayed < 8):
+        g.apply(buf[rng.below(g.legal_moves(buf))])
+    if not g.over:
+        break
+moves = [buf[i] for i in range(g.legal_moves(buf))]
+N = [0]
+
+
+def step():
+    N[0] += 1
+    if N[0] <= 20:
+        g.legal_moves(buf)
+    else:
+        for m in moves:
+            g.apply(m)
+            g.undo()
+    return N[0] < 40
+"""
+
+
+def _mp():
+    import micropython as mp  # tools/micropython.py
+    try:
+        mp.check_available()
+    except mp.MicroPythonUnavailable as e:  # part of the suite: fail, do not skip
+        pytest.fail(str(e))
+    return mp
+
+
+@pytest.mark.parametrize("nset,players", [(6, 2), (12, 8)])
+def test_micropython_legal_moves_apply_undo_allocate_nothing(nset, players):
+    mp = _mp()
+    r = mp.run(setup=MP_ALLOC % (players, nset), loop="step")
+    assert len(r.steps) == 40
+    assert [st[1] for st in r.steps] == [0] * 40  # bytes allocated by each call
+
+
+MP_MATCH = """
+DRIVER = Driver(2, %d, %d, 7, %r, True)
+DRIVER.match = Match(games.load(2), %d, %d, %r, %d)
+print("options", DRIVER.match.options, DRIVER.match.starter_draw, DRIVER.match.first_starter)
+"""
+
+
+@pytest.mark.parametrize("players,seed,target,options", [
+    (2, 3, 250, 0), (4, 5, 150, options_for(partners=True)), (8, 9, 100, 0),
+    (3, 4, 250, options_for(nset=12, hand_size=9)),
+])
+def test_micropython_match_identical(players, seed, target, options):
+    import contextlib
+    import io
+    mp = _mp()
+    src = mp.MATCH_DRIVER + MP_MATCH % (players, seed, target, players, seed, target, options)
+    out = io.StringIO()
+    ns = {"__name__": "driver"}
+    with contextlib.redirect_stdout(out):
+        exec(src, ns)
+        while ns["step"]():
+            pass
+    expected = out.getvalue()
+    assert expected.count("hand ") >= 1 and "True" in expected.splitlines()[-1]
+    r = mp.run(setup=src, loop="step", measure=False)
+    assert r.stdout == expected
