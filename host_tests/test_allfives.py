@@ -227,6 +227,10 @@ def test_observation_hides_drawn_tiles():
     g2.play(DRAW, 1)
     g2.play(DRAW, 1)
     assert g2.observation(0).key() == theirs.key()
+    # the table rules (set, hand size, partnership) travel with every observation
+    assert theirs.options == 0
+    g3 = AllFives(4, 1, 0, nset=12, partners=True)
+    assert g3.observation(2).options == g3.options_code() == options_for(nset=12, partners=True)
 
 
 # -- end of hand ----------------------------------------------------------------

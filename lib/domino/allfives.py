@@ -152,11 +152,10 @@ class AllFives(LineGame):
     def options_code(self):
         """7 bits: set (bits 0-1: 0 default, 1/2/3 = double-6/9/12), hand size
         (bits 2-5: 0 default, else 1..15), partnership (bit 6); defaults are 0."""
-        dn, dh, _ = config(self.players, 0)
         code = 0
-        if self.nset != dn:
+        if self.nset != config(self.players, 0)[0]:
             code = SETS.index(self.nset) + 1
-        if self.hand_size != dh:
+        if self.hand_size != config(self.players, code)[1]:
             code |= self.hand_size << 2
         if self.partners:
             code |= 64

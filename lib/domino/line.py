@@ -134,6 +134,10 @@ class LineGame(Game):
         self.starter = starter
         self.turn = starter
 
+    def options_code(self):
+        """The game's options packed for a deal code (0: none or the defaults)."""
+        return 0
+
     def first_seat(self):
         """Seat that leads when no starter is given (games override)."""
         return 0
@@ -290,9 +294,13 @@ class LineGame(Game):
         if seat == self.turn and not self.over:
             buf = self._buf
             legal = [buf[i] for i in range(self.legal_moves(buf))]
-        return Observation(seat, self.players, self.turn, self.nset, self.hand(seat),
-                           list(self.count), len(self.stock) - self.top, self.open_ends(),
-                           events, self.hand_scores(), self.starter, legal)
+        obs = Observation(seat, self.players, self.turn, self.nset, self.hand(seat),
+                          list(self.count), len(self.stock) - self.top, self.open_ends(),
+                          events, self.hand_scores(), self.starter, legal)
+        # the game's options code (set, hand size, partnership: public table rules), so
+        # that a player can make the same game with ``from_options`` when it is not 0
+        obs.options = self.options_code()
+        return obs
 
     def move_name(self, move):
         """Short text for a move: "6-5 left", "pass", "draw"."""
