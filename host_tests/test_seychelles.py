@@ -421,3 +421,19 @@ def test_lakle():
     assert g.open_ends() == [4, 5]
     assert seychelles.calls(g, 1) == ["lakle"]
     assert seychelles.calls(g, 0) == []
+
+
+def test_last_double_with_its_suit_at_both_ends_is_lakle_not_bwi():
+    hands = ["6-6 5-4 5-3 2-1 5-0 6-5 0-0 1-0 2-0 3-0 4-0 1-1 3-1 4-1",
+             "6-4 6-3 5-2 5-1 6-0 5-5 6-1 2-2 3-2 4-2 6-2 3-3 4-3 4-4"]
+    check_all_dealt(hands, 2)
+    g = deal(Seychelles(2, 0), hands)
+    run_script(g, [(0, "6-6"), (1, "6-4 L"), (0, "5-4 L"), (1, "6-3 R"), (0, "5-3 R"),
+                   (1, "5-2 L"), (0, "2-1 L"), (1, "5-1 L"), (0, "5-0 L"), (1, "6-0 L"),
+                   (0, "6-5 L")])
+    # ends [5,5], the six other fives are down: seat 1's 5-5 still plays (no bwi),
+    # and it is the last five, so seat 1 holds the key to both ends
+    assert g.open_ends() == [5, 5]
+    assert move("5-5 L") in legal(g)
+    assert seychelles.calls(g, 1) == ["lakle"]
+    assert seychelles.calls(g, 0) == []
