@@ -71,7 +71,6 @@ _W_LINE = b"\x01\x02\x02"
 _W_SIDE = b"\x01\x02\x00"
 
 SETS = (6, 9, 12)
-_MAX_PLAYERS = {6: 4, 9: 6, 12: 8}
 TARGETS = (100, 150, 200, 250)
 
 
@@ -87,8 +86,9 @@ def config(players, options=0):
         nset = SETS[code - 1]
     else:
         nset = 6 if players <= 4 else (9 if players <= 6 else 12)
-    if players > _MAX_PLAYERS[nset]:
-        raise ValueError("players: a double-%d set takes at most %d players" % (nset, _MAX_PLAYERS[nset]))
+    most = nset * 2 // 3  # 4, 6, 8 players on double-six, -nine, -twelve
+    if players > most:
+        raise ValueError("players: a double-%d set takes at most %d players" % (nset, most))
     hand = (options >> 2) & 15
     if hand == 0:
         hand = 5 if players * 7 >= tiles.count(nset) else 7
