@@ -36,12 +36,24 @@ _NOWHERE = const(255)
 _STOCKSEAT = const(254)
 
 
-def new_game(game_cls, players, starter):
-    """A game object of ``game_cls`` for search (its own deal is replaced)."""
+def new_game(game_cls, obs):
+    """A game object of ``game_cls`` for search, with the observation's set and
+    scoring sides (its own deal is replaced). Options a game takes beyond
+    players/seed/starter are tried in All Fives' order (nset, hand_size,
+    partners); the observation tells the set and, by ``len(scores)``, the sides."""
+    n = obs.players
     try:
-        return game_cls(players, 0)
+        g = game_cls(n, 0)
     except (TypeError, ValueError):
-        return game_cls(players, 0, starter)
+        g = game_cls(n, 0, obs.starter)
+    nsides = len(obs.scores)
+    if g.nset != obs.nset or g.nsides != nsides:
+        for hs in (None, 1):
+            try:
+                return game_cls(n, 0, None, obs.nset, hs, nsides < n)
+            except (TypeError, ValueError):
+                pass
+    return g
 
 
 def end_mask(ends):
@@ -62,7 +74,7 @@ class Knowledge:
         n = obs.players
         self.me = me
         self.players = n
-        self.nsides = game_cls.sides_for(n)
+        self.nsides = len(obs.scores)
         ntiles = tiles.count(obs.nset)
         self.ntiles = ntiles
         events = obs.events
@@ -80,7 +92,7 @@ class Knowledge:
             mine[t] = 1
         self.mine = mine
         # a game object for replays; its fresh deal tells which tiles are out of play
-        g = new_game(game_cls, n, obs.starter)
+        g = new_game(game_cls, obs)
         self.game = g
         inplay = bytearray(ntiles)
         for s in range(n):
@@ -109,35 +121,21 @@ class Knowledge:
         obs = self.obs
         n = self.players
         g = self.game
-        played = self.played
-        # skeleton deal: each seat holds what it played (my hand too); draws take
-        # the tile the seat plays right after its run, else a filler from the pool
-        hands = [[] for _ in range(n)]
-        for t in range(self.ntiles):
-            s = played[t]
-            if s != _NOWHERE:
-                hands[s].append(t)
-        for t in obs.hand:
-            hands[self.me].append(t)
-        stock = []
-        filler = list(self.pool)
         ne = len(events)
-        for i in range(ne):
-            seat, mv = events[i]
-            if mv != DRAW:
-                continue
-            if i + 1 < ne and events[i + 1][0] == seat and events[i + 1][1] < _SPECIAL:
-                t = events[i + 1][1] >> 2
-                if t in hands[seat]:
-                    hands[seat].remove(t)
-                    stock.append(t)
-                    continue
-            if filler:
-                stock.append(filler.pop())
-            elif hands[seat]:
-                stock.append(hands[seat].pop())
-        for t in filler:
-            stock.append(t)
+        # skeleton deal: the hidden tiles handed out in pool order (no inference yet)
+        self.drawseq = [-1] * ne
+        owner = bytearray(len(self.pool))
+        k = 0
+        for s in range(n):
+            if s != self.me:
+                for _ in range(obs.counts[s]):
+                    if k < len(owner):
+                        owner[k] = s
+                        k += 1
+        while k < len(owner):
+            owner[k] = _STOCKSEAT
+            k += 1
+        hands, stock = self._build(owner)
         void = self.void
         shown = self.shown
         drawmask = [-1] * ne
@@ -232,16 +230,10 @@ class Knowledge:
                 c += 1
         return c + (1 if self.obs.stock else 0)
 
-    def replay(self, owner, weigh=None):
-        """Set ``self.game`` to the current position of the sampled deal ``owner``.
-
-        With ``weigh(game, seat, move)`` (a log-probability of a seen play),
-        return the sum of it over the other seats' plays, else 0."""
+    def _build(self, owner):
+        """Original hands and boneyard (in draw order) for the sampled ``owner``."""
         obs = self.obs
         n = self.players
-        g = self.game
-        while g.nhist:
-            g.undo()
         pool = self.pool
         hands = [[] for _ in range(n)]
         rest = []
@@ -263,44 +255,67 @@ class Knowledge:
             self._draws(events, hands, stock)
         for t in rest:
             stock.append(t)
+        return hands, stock
+
+    def replay(self, owner, weigh=None):
+        """Set ``self.game`` to the current position of the sampled deal ``owner``.
+
+        With ``weigh(game, seat, move)`` (a log-probability of a seen play),
+        return the sum of it over the other seats' plays, else 0."""
+        obs = self.obs
+        g = self.game
+        while g.nhist:
+            g.undo()
+        hands, stock = self._build(owner)
         g.redeal(hands, stock, obs.starter)
         me = self.me
         ll = 0.0
-        for seat, mv in events:
+        for seat, mv in obs.events:
             if weigh is not None and seat != me and mv < _SPECIAL:
                 ll += weigh(g, seat, mv)
             g.apply(mv)
         return ll
 
     def _draws(self, events, hands, stock):
-        """Move each drawn tile from its seat's hand to the boneyard, in draw order."""
+        """Move each drawn tile from its seat's hand to the boneyard, in draw order.
+
+        Draws are assigned latest first: the tiles a draw may have brought (not
+        played before it) only grow for earlier draws, so taking any of them
+        for the latest draws never starves an earlier one. A run of draws
+        followed by a play brought the played tile last."""
         ne = len(events)
         drawmask = self.drawseq
-        for i in range(ne):
+        picks = []
+        i = ne - 1
+        while i >= 0:
             seat, mv = events[i]
-            if mv != DRAW:
-                continue
-            h = hands[seat]
-            pick = -1
-            if i + 1 < ne and events[i + 1][0] == seat and events[i + 1][1] < _SPECIAL:
-                t = events[i + 1][1] >> 2
-                if t in h:
-                    pick = t
-            if pick < 0:
-                m = drawmask[i] if drawmask[i] > 0 else 0
-                # a tile not matching the ends then, played later or still held
-                for t in h:
-                    if not (m & ((1 << _HI[t]) | (1 << _LO[t]))) and not self._played_before(t, seat, events, i):
+            if mv == DRAW:
+                h = hands[seat]
+                pick = -1
+                if i + 1 < ne and events[i + 1][0] == seat and events[i + 1][1] < _SPECIAL:
+                    t = events[i + 1][1] >> 2
+                    if t in h:
                         pick = t
-                        break
-            if pick < 0:
-                for t in h:
-                    if not self._played_before(t, seat, events, i):
-                        pick = t
-                        break
-            if pick >= 0:
-                h.remove(pick)
-                stock.append(pick)
+                if pick < 0:
+                    m = drawmask[i] if drawmask[i] > 0 else 0
+                    # prefer a tile that did not match the ends then
+                    for t in h:
+                        if not (m & ((1 << _HI[t]) | (1 << _LO[t]))) and not self._played_before(t, seat, events, i):
+                            pick = t
+                            break
+                if pick < 0:
+                    for t in h:
+                        if not self._played_before(t, seat, events, i):
+                            pick = t
+                            break
+                if pick >= 0:
+                    h.remove(pick)
+                    picks.append(pick)
+            i -= 1
+        i = len(picks) - 1
+        while i >= 0:
+            stock.append(picks[i])
+            i -= 1
 
     def _played_before(self, t, seat, events, i):
         for k in range(i):

@@ -1,0 +1,225 @@
+"""AI arena: duplicate matches between two players on our games.
+
+Every deal is played once per side assignment with the sides swapped (for
+two sides: A holds side 0's seats, then side 1's), so deal luck cancels.
+Side A's result is reported as ``key: value`` lines:
+
+``points_share_a``     A's points / (A's + B's points) over all hands
+                       (for bad-points games, Domino Whist, the share of the
+                       bad points B took); with 3 sides B's points are the
+                       mean of the two other seats
+``points_share_ci95``  95% confidence interval of that share (ratio estimator
+                       over deals, each deal's plays paired)
+``hands_won_a``        fraction of hands A's side won (ties count half)
+``deals``              number of deals (each played once per side)
+
+Players: ``easy``, ``medium``, ``hard`` (or ``hard:N`` for N playouts per
+decision), ``random``, ``heaviest`` (heaviest playable tile) and ``greedy``
+(most points scored by the play, then heaviest: a score-greedy player for
+All Fives).
+
+    .venv/bin/python tools/arena.py --game 0 --players 4 --a medium --b heaviest --deals 2000
+"""
+
+import argparse
+import math
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "lib"))
+
+from domino import ai, games, tiles  # noqa: E402
+from domino.rng import Rng  # noqa: E402
+from domino.ai.player import Hard  # noqa: E402
+
+
+class RandomPlayer:
+    """Uniformly random legal move."""
+
+    def __init__(self, seed):
+        self.rng = Rng(seed)
+
+    def choose(self, game_cls, obs):
+        return obs.legal[self.rng.below(len(obs.legal))]
+
+
+def _pips(mv):
+    if mv >= 1000:
+        return -1
+    t = mv >> 2
+    return tiles.HI[t] + tiles.LO[t]
+
+
+class HeaviestPlayer:
+    """Heaviest playable tile (the `dominoes` package's bota_gorda)."""
+
+    def __init__(self, seed):
+        pass
+
+    def choose(self, game_cls, obs):
+        best = obs.legal[0]
+        for mv in obs.legal:
+            if _pips(mv) > _pips(best):
+                best = mv
+        return best
+
+
+class GreedyPlayer:
+    """Most points scored by the play itself, then heaviest tile. Needs the
+    game to score in play (All Fives); elsewhere it is HeaviestPlayer. It
+    works on a rebuilt state of its own (via the AI's Knowledge), so it too
+    sees only the observation."""
+
+    def __init__(self, seed):
+        self.rng = Rng(seed)
+
+    def choose(self, game_cls, obs):
+        from domino.ai.know import Knowledge
+        from domino.ai import policy
+        from domino.ai.player import _scores_in_play
+        if len(obs.legal) == 1 or not _scores_in_play(game_cls):
+            return HeaviestPlayer(0).choose(game_cls, obs)
+        K = Knowledge(game_cls, obs)
+        K.replay(K.deal(self.rng))
+        g = K.game
+        side = g.side(obs.seat)
+        best, bestk = obs.legal[0], None
+        for mv in obs.legal:
+            k = (policy.play_gain(g, mv, side), _pips(mv))
+            if bestk is None or k > bestk:
+                best, bestk = mv, k
+        return best
+
+
+class AIPlayer:
+    def __init__(self, level, seed, playouts=None):
+        if playouts is not None:
+            self.p = Hard(seed, playouts)
+        else:
+            self.p = ai.new_player(level, seed)
+
+    def choose(self, game_cls, obs):
+        return self.p.choose(game_cls, obs)
+
+
+def make_player(spec, seed):
+    """A player object with ``choose(game_cls, obs)`` from a name like ``hard:120``."""
+    name, _, arg = spec.partition(":")
+    if name == "easy":
+        return AIPlayer(0, seed)
+    if name == "medium":
+        return AIPlayer(1, seed)
+    if name == "hard":
+        return AIPlayer(2, seed, int(arg) if arg else None)
+    if name == "random":
+        return RandomPlayer(seed)
+    if name == "heaviest":
+        return HeaviestPlayer(seed)
+    if name == "greedy":
+        return GreedyPlayer(seed)
+    raise SystemExit("unknown player %r" % spec)
+
+
+def play_hand(cls, players, seed, seat_player):
+    """Play one hand of deal ``seed``; ``seat_player[s]`` acts for seat s. Returns the HandResult."""
+    g = cls(players, seed)
+    while not g.over:
+        s = g.turn
+        obs = g.observation(s)
+        g.play(seat_player[s].choose(cls, obs), s)
+    return g.result()
+
+
+def deal_seed(base, i):
+    return (base * 100003 + i * 7919 + 12345) & 0xFFFFFF
+
+
+def run(game_id, players, spec_a, spec_b, deals, seed=1, log=None):
+    """Play ``deals`` duplicate deals; returns a dict of the figures."""
+    cls = games.load(game_id)
+    nsides = cls.sides_for(players)
+    bad = getattr(cls, "BAD_POINTS", False)
+    xs = []  # per deal: A's points (both plays)
+    ys = []  # per deal: A's + B's points
+    won = 0.0
+    hands = 0
+    plays = []
+    for i in range(deals):
+        ds = deal_seed(seed, i)
+        x = y = 0.0
+        for a_side in range(nsides):
+            seat_player = []
+            for s in range(players):
+                ps = (ds * 31 + s * 1009 + a_side * 17) & 0xFFFFFF
+                spec = spec_a if s % nsides == a_side else spec_b
+                seat_player.append(make_player(spec, ps))
+            r = play_hand(cls, players, ds, seat_player)
+            pts = r.points
+            a = pts[a_side]
+            b = (sum(pts) - a) / (nsides - 1)
+            if bad:
+                a, b = b, a
+            x += a
+            y += a + b
+            hands += 1
+            if r.side == a_side:
+                won += 1
+            elif r.side < 0:
+                won += 0.5
+            plays.append((ds, a_side, a_side))
+        xs.append(x)
+        ys.append(y)
+        if log and (i + 1) % 100 == 0:
+            log("%d deals: share %.4f" % (i + 1, sum(xs) / max(sum(ys), 1e-9)))
+    n = len(xs)
+    sx = sum(xs)
+    sy = sum(ys)
+    share = sx / sy if sy else 0.5
+    if n > 1 and sy:
+        ybar = sy / n
+        var = sum((xs[k] - share * ys[k]) ** 2 for k in range(n)) / (n * (n - 1)) / (ybar * ybar)
+        half = 1.96 * math.sqrt(var)
+    else:
+        half = 0.5
+    return {
+        "points_share_a": share,
+        "points_share_ci95": (share - half, share + half),
+        "hands_won_a": won / hands if hands else 0.0,
+        "deals": n,
+        "hands": hands,
+        "plays": plays,
+    }
+
+
+def report(res, extra=()):
+    lines = ["points_share_a: %.4f" % res["points_share_a"],
+             "points_share_ci95: [%.4f, %.4f]" % res["points_share_ci95"],
+             "hands_won_a: %.4f" % res["hands_won_a"],
+             "deals: %d" % res["deals"],
+             "hands: %d" % res["hands"]]
+    for k, v in extra:
+        lines.append("%s: %s" % (k, v))
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", type=int, default=0, help="game id (0 Seychelles, 1 Domino Whist, 2 All Fives)")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--a", default="medium", help="side A's player")
+    ap.add_argument("--b", default="heaviest", help="side B's player")
+    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--quiet", action="store_true")
+    args = ap.parse_args(argv)
+    t0 = time.time()
+    log = None if args.quiet else (lambda s: print("# " + s, file=sys.stderr, flush=True))
+    res = run(args.game, args.players, args.a, args.b, args.deals, args.seed, log)
+    print(report(res, [("a", args.a), ("b", args.b), ("game", args.game), ("players", args.players),
+                       ("seconds", "%.1f" % (time.time() - t0))]))
+
+
+if __name__ == "__main__":
+    main()
