@@ -1,0 +1,273 @@
+"""Our AI inside the PyPI package ``dominoes`` (6.1.0): its 4-player
+partnership block game, its rules and its scoring.
+
+Our players see that game only through our contract: at each decision the
+library's public history (board moves, passes, starting player) and the
+deciding seat's hand are rebuilt into one of our Seychelles hands (explicit
+deal via ``redeal``: the deciding seat's own tiles are real; the other seats
+get the tiles they played plus arbitrary fillers, which our player never sees
+because it receives only ``observation(seat)``), and our move is mapped back to
+the library's ``(Domino, left)``. The library's players (``bota_gorda``,
+``probabilistic_alphabeta`` with 8 samples and heaviest-tile ordering, ``random``)
+play unchanged.
+
+Each deal is played twice with the partnerships swapped (duplicate). Every
+hand starts as the library's series does its first game: the holder of
+[6|6] leads it. Reported for side A, as ``key: value`` lines: the share of the
+library's points (``points_share_a``, ``points_share_ci95``), hands won,
+deals, the same hands under our Seychelles scoring (``seychelles_share_a``),
+and the CPU time per decision of each side (``cpu_ms_per_move_a``/``_b``).
+
+    .venv/bin/python tools/dominoes_adapter.py --a hard --b probabilistic_alphabeta --deals 50
+"""
+
+import argparse
+import math
+import os
+import random
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "lib"))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import dominoes  # noqa: E402
+
+from domino import tiles  # noqa: E402
+from domino.game import PASS  # noqa: E402
+from domino.seychelles import Seychelles  # noqa: E402
+from domino.line import shuffled  # noqa: E402
+import arena  # noqa: E402
+
+
+def tile_of(d):
+    return tiles.tile(d.first, d.second)
+
+
+def rebuild(game):
+    """Our Seychelles hand at the library game's position, and the seat to act.
+
+    Seat ``s`` of ours is the library's player ``s`` (partners 0+2, 1+3)."""
+    me = game.turn
+    played = [[] for _ in range(4)]
+    seq = []  # (seat, tile or -1, matched end value)
+    board = dominoes.SkinnyBoard()
+    seat = game.starting_player
+    for mv in game.moves:
+        if mv is None:
+            seq.append((seat, -1, -1))
+        else:
+            d, left = mv
+            v = -1
+            if len(board):
+                v = board.left_end() if left else board.right_end()
+            seq.append((seat, tile_of(d), v))
+            played[seat].append(tile_of(d))
+            board.add(d, left)
+        seat = (seat + 1) % 4
+    own = [tile_of(d) for d in game.hands[me]]
+    used = set(own)
+    for p in played:
+        used.update(p)
+    filler = [t for t in range(28) if t not in used]
+    hands = []
+    for s in range(4):
+        h = list(played[s])
+        if s == me:
+            h += own
+        else:
+            for _ in range(len(game.hands[s])):
+                h.append(filler.pop())
+        hands.append(h)
+    g = Seychelles(4, 0)
+    g.redeal(hands, [], game.starting_player)
+    for s, t, v in seq:
+        if t < 0:
+            g.apply(PASS)
+            continue
+        if g.nplayed == 0:
+            g.apply(t << 2)
+            continue
+        arm = 0 if g.ends[0] == v else 1
+        g.apply(t << 2 | arm)
+    return g, board
+
+
+def to_library(game, g, board, move):
+    """The library's ``(Domino, left)`` for our ``move`` in rebuilt game ``g``."""
+    t = move >> 2
+    for d, left in game.valid_moves:
+        if tile_of(d) != t:
+            continue
+        if g.nplayed == 0:
+            return (d, left)
+        v = g.ends[move & 3]
+        end = board.left_end() if left else board.right_end()
+        if end == v:
+            return (d, left)
+    raise ValueError("no library move for %s" % g.move_name(move))
+
+
+class OurPlayer:
+    """A library player (callable on a Game) that plays one of our players."""
+
+    def __init__(self, spec, seed):
+        self.p = arena.make_player(spec, seed)
+        self.__name__ = spec
+
+    def __call__(self, game):
+        if len(game.valid_moves) == 1:
+            return
+        g, board = rebuild(game)
+        obs = g.observation(game.turn)
+        if len(obs.legal) != len(game.valid_moves) or obs.turn != game.turn:
+            raise AssertionError("rebuilt position differs from the library's")
+        mv = self.p.choose(Seychelles, obs)
+        first = to_library(game, g, board, mv)
+        game.valid_moves = (first,) + tuple(m for m in game.valid_moves if m != first)
+
+
+def library_player(spec, seed):
+    if spec == "bota_gorda":
+        return dominoes.players.bota_gorda
+    if spec == "probabilistic_alphabeta":
+        return dominoes.players.probabilistic_alphabeta(
+            sample_size=8, player=dominoes.players.bota_gorda)
+    if spec == "random":
+        return dominoes.players.random
+    return OurPlayer(spec, seed)
+
+
+def new_game(seed):
+    """A library game dealt from our deal for ``seed``; the [6|6] holder leads it."""
+    deck = shuffled(6, seed)
+    hands = []
+    for s in range(4):
+        hands.append(dominoes.Hand([dominoes.Domino(tiles.LO[t], tiles.HI[t]) for t in deck[7 * s:7 * s + 7]]))
+    six = dominoes.Domino(6, 6)
+    starter = [i for i in range(4) if six in hands[i]][0]
+    game = dominoes.Game(dominoes.Board(), hands, [], starter, ((six, True),), starter, None)
+    game.make_move(six, True)
+    return game
+
+
+def seychelles_points(game):
+    """Our Seychelles scoring of the library's finished game, per team."""
+    g, _ = rebuild_final(game)
+    return g.result().points
+
+
+def rebuild_final(game):
+    # rebuild with every hand real (the game is over: nothing hidden matters)
+    save = game.turn
+    g, board = rebuild(game)
+    game.turn = save
+    hands = [[] for _ in range(4)]
+    for s in range(4):
+        hands[s] = [tile_of(d) for d in game.hands[s]]
+    # replace the fillers with the real remaining tiles
+    for s in range(4):
+        for t in list(g.hand(s)):
+            g.loc[t] = 0xFD  # out of the way
+    for s in range(4):
+        for t in hands[s]:
+            g.loc[t] = s
+    return g, board
+
+
+def run(spec_a, spec_b, deals, seed=1, log=None):
+    xs, ys, sx2, sy2 = [], [], [], []
+    won = 0.0
+    hands = 0
+    cpu = {0: 0.0, 1: 0.0}
+    ndec = {0: 0, 1: 0}
+    for i in range(deals):
+        ds = arena.deal_seed(seed, i)
+        x = y = 0.0
+        xs2 = ys2 = 0.0
+        for a_team in (0, 1):
+            random.seed(ds * 2 + a_team)
+            players = []
+            for s in range(4):
+                side = 0 if s % 2 == a_team else 1
+                players.append((side, library_player(spec_a if side == 0 else spec_b, ds * 8 + s)))
+            game = new_game(ds)
+            while game.result is None:
+                side, pl = players[game.turn]
+                if len(game.valid_moves) > 1:
+                    t0 = time.process_time()
+                    pl(game)
+                    cpu[side] += time.process_time() - t0
+                    ndec[side] += 1
+                game.make_move(*game.valid_moves[0])
+            pts = game.result.points
+            team_pts = [max(pts, 0), max(-pts, 0)]
+            a = team_pts[a_team]
+            b = team_pts[1 - a_team]
+            x += a
+            y += a + b
+            hands += 1
+            if a > b:
+                won += 1
+            elif a == b:
+                won += 0.5
+            sp = seychelles_points(game)
+            xs2 += sp[a_team]
+            ys2 += sp[0] + sp[1]
+        xs.append(x)
+        ys.append(y)
+        sx2.append(xs2)
+        sy2.append(ys2)
+        if log and (i + 1) % 10 == 0:
+            log("%d deals: share %.4f" % (i + 1, sum(xs) / max(sum(ys), 1e-9)))
+    share, half = ratio_ci(xs, ys)
+    share2, half2 = ratio_ci(sx2, sy2)
+    return {
+        "points_share_a": share,
+        "points_share_ci95": (share - half, share + half),
+        "hands_won_a": won / max(hands, 1),
+        "deals": len(xs),
+        "seychelles_share_a": share2,
+        "seychelles_share_ci95": (share2 - half2, share2 + half2),
+        "cpu_ms_per_move_a": 1000 * cpu[0] / max(ndec[0], 1),
+        "cpu_ms_per_move_b": 1000 * cpu[1] / max(ndec[1], 1),
+    }
+
+
+def ratio_ci(xs, ys):
+    n = len(xs)
+    sx, sy = sum(xs), sum(ys)
+    r = sx / sy if sy else 0.5
+    if n < 2 or not sy:
+        return r, 0.5
+    ybar = sy / n
+    var = sum((xs[k] - r * ys[k]) ** 2 for k in range(n)) / (n * (n - 1)) / (ybar * ybar)
+    return r, 1.96 * math.sqrt(var)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--a", default="hard", help="side A: easy, medium, hard[:N], heaviest, random, "
+                    "or a library player (bota_gorda, probabilistic_alphabeta)")
+    ap.add_argument("--b", default="bota_gorda")
+    ap.add_argument("--deals", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--quiet", action="store_true")
+    args = ap.parse_args(argv)
+    t0 = time.time()
+    log = None if args.quiet else (lambda s: print("# " + s, file=sys.stderr, flush=True))
+    r = run(args.a, args.b, args.deals, args.seed, log)
+    print("points_share_a: %.4f" % r["points_share_a"])
+    print("points_share_ci95: [%.4f, %.4f]" % r["points_share_ci95"])
+    print("hands_won_a: %.4f" % r["hands_won_a"])
+    print("deals: %d" % r["deals"])
+    print("seychelles_share_a: %.4f" % r["seychelles_share_a"])
+    print("seychelles_share_ci95: [%.4f, %.4f]" % r["seychelles_share_ci95"])
+    print("cpu_ms_per_move_a: %.2f" % r["cpu_ms_per_move_a"])
+    print("cpu_ms_per_move_b: %.2f" % r["cpu_ms_per_move_b"])
+    print("a: %s\nb: %s\nseconds: %.1f" % (args.a, args.b, time.time() - t0))
+
+
+if __name__ == "__main__":
+    main()
