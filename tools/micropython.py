@@ -108,7 +108,7 @@ def check_available():
 
 
 def run(setup="", steps=(), loop=None, max_steps=100000, lib=LIB, measure=True,
-        heapsize=None, timeout=300):
+        heapsize=None, timeout=120):
     """Run ``setup``, then each source in ``steps``, then call ``loop`` until it returns false.
 
     Every step is a separate call into Python with ``gc.collect()`` before it (when
