@@ -4,11 +4,14 @@ Prints ``key: value`` lines, then one ``target ...: PASS|MISS`` line per target:
 
     .venv/bin/python tools/budget.py [--quick]
 
-The core is compiled with ``mpy-cross`` and imported from the ``.mpy`` files, as it is
-deployed to a board (importing ``.py`` source also keeps the names and docstrings the
-compiler interned, and needs room for the compiler: those figures are printed with a
-``_py`` suffix for comparison). Heap figures come from ``gc.mem_alloc()`` read between
-steps, with ``gc.collect()`` between them (see ``tools/micropython.py``).
+The core is compiled with ``mpy-cross`` and imported from the ``.mpy`` files, as it should
+be deployed to a board: imported from ``.py`` source, MicroPython keeps the docstrings in
+RAM (about 9.5 KB of them for Seychelles' modules) and needs room for the compiler; that
+figure is printed with a ``_py`` suffix for comparison. Heap figures come from
+``gc.mem_alloc()`` read between steps, with ``gc.collect()`` between them, one call into
+Python per move (see ``tools/micropython.py``).
+
+Exit status 1 if a target is missed.
 
 The report is a list of sections (:data:`SECTIONS`). A section is a function taking the
 :class:`Budget`; it records values with ``b.put(key, value)`` and targets with
@@ -84,6 +87,7 @@ class Budget:
         self.targets = []  # (name, value, limit)
         self._tmp = None
         self.mpy_sizes = None
+        self.match_run = None  # the full-match Result, shared by the sections
 
     def put(self, key, value):
         """Record ``key: value`` (an int)."""
@@ -140,7 +144,7 @@ def section_match_peak(b):
     steps = import_steps(SEYCHELLES_IMPORTS) + [mp.MATCH_DRIVER,
                                                "DRIVER = Driver(0, 4, %d, 1, None, False)" % 7]
     n_imp = len(SEYCHELLES_IMPORTS)
-    r = mp.run(steps=steps, loop="step", lib=b.mpy_lib())
+    r = b.match_run = mp.run(steps=steps, loop="step", lib=b.mpy_lib())
     after_import = r.steps[n_imp][0]          # before compiling the driver
     driver_code = r.steps[n_imp + 1][0] - after_import  # the harness's driver, not the core
     moves = r.steps[n_imp + 2:]
@@ -161,10 +165,10 @@ def section_match_peak(b):
 
 def section_leak(b):
     """Growth of the live heap (after gc.collect) per hand over a long Seychelles match."""
-    # a match to 50 with this seed lasts many hands (restarts when the loser has 10+)
+    # the match of section_match_peak (seed 7 lasts 33 hands: restarts when the loser has 10+)
     steps = import_steps(SEYCHELLES_IMPORTS) + [mp.MATCH_DRIVER,
                                                "DRIVER = Driver(0, 4, 7, 1, None, False)"]
-    r = mp.run(steps=steps, loop="step", lib=b.mpy_lib(), max_steps=20000)
+    r = getattr(b, "match_run", None) or mp.run(steps=steps, loop="step", lib=b.mpy_lib())
     loop = r.steps[len(steps):]
     # live heap between hands: before the step that follows a hand's last move
     between = [loop[i + 1][0] for i in range(len(loop) - 1) if loop[i][2] == 2]
