@@ -5,19 +5,25 @@ The core in ``lib/`` is copied into the interpreter's file system as ``/lib`` an
 interpreter in Node (``tools/mp_harness.mjs``, the npm package
 ``@micropython/micropython-webassembly-pyscript`` installed by ``bash tools/setup.sh``)::
 
-    from micropython import run           # this module (tools/ is on sys.path)
-    r = run(setup="import domino.seychelles as s\\nprint(1)",
-            steps=["print(2)"],            # each step: one runPython() call
-            loop="step")                   # then call step() until it returns a false value
+    import micropython as mp              # this module (tools/ is on sys.path)
+    r = mp.run(setup="import domino.seychelles\nprint(1)",
+               steps=["print(2)"])         # each step: one runPython() call
     r.stdout, r.after_setup, r.peak, r.steps
+    # a seeded match, one call per move, gc.collect() between moves, every event printed:
+    r = mp.run(setup=mp.match_source(gid=0, players=4, seed=7), loop="step")
 
-Between steps the harness calls ``gc.collect()`` and reads ``gc.mem_alloc()``. This port
-never collects garbage while one call into Python runs (its heap grows instead), so what a
-step allocates is exact, and ``live before the step + allocated by the step`` bounds the
-heap in use during the step from above (:attr:`Result.peak`). To measure a match move by
-move, define in ``setup`` a function that plays one move and returns True while the match
-goes on, and pass its name as ``loop``. It is called from JS with no source compiled, so
-its readings hold only what the game allocates; it must return a bool/int/None.
+``loop`` names a function defined by ``setup``; it is called from JS (no source compiled)
+until it returns a false value, so its readings hold only what the code allocates; it must
+return a bool/int/None. ``lib`` may also be a folder of ``.mpy`` files (see
+``tools/budget.py``, which imports the core the way a board should: compiled).
+
+Heap readings: before each step the harness calls ``gc.collect()`` and reads
+``gc.mem_alloc()``; after it, ``gc.mem_alloc()`` again. This port never collects garbage
+while one call into Python runs (its heap grows instead), so garbage made by a step stays
+counted, and ``live before + allocated`` (:attr:`Result.peak`) bounds the step's heap
+from above, except for blocks freed explicitly within the call (the compiler's parse
+tree, a list moved by ``realloc``). :func:`min_heap` has no such gap: it finds the
+smallest heap the whole run fits in without growing.
 
 Raises :class:`MicroPythonUnavailable` with the fix when Node or the npm package is
 missing, and :class:`MicroPythonError` (with the stdout so far) when the Python code fails.
