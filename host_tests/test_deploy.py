@@ -30,7 +30,8 @@ def test_folder_deploy_copies_everything(tmp_path, capsys):
     assert not (dest / "storage.py").exists()  # shadowed by CircuitPython's built-in storage
     assert "skipped  storage.py" in out
     assert not (dest / "settings.toml").exists()
-    # every firmware module and core file is there, byte for byte
+    # every firmware module and core file is there, docstrings stripped, lines kept
+    from shrink import strip_docstrings
     for sub, rel_root in (("firmware", ""), ("lib/domino", "lib/domino")):
         for dirpath, _, files in os.walk(os.path.join(ROOT, sub)):
             if "__pycache__" in dirpath:
@@ -39,7 +40,10 @@ def test_folder_deploy_copies_everything(tmp_path, capsys):
                 if f.endswith(".py") and f != "storage.py":
                     src = os.path.join(dirpath, f)
                     rel = os.path.join(rel_root, os.path.relpath(src, os.path.join(ROOT, sub)))
-                    assert (dest / rel).read_bytes() == open(src, "rb").read(), rel
+                    text = open(src, encoding="utf-8").read()
+                    got = (dest / rel).read_text(encoding="utf-8")
+                    assert got == strip_docstrings(text), rel
+                    assert got.count("\n") == text.count("\n"), rel
     assert not list(dest.rglob("__pycache__"))
 
 
@@ -118,3 +122,23 @@ def test_command_line(tmp_path):
     res = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "deploy.py"), str(tmp_path / "x")],
                          capture_output=True, text=True)
     assert res.returncode == 2
+
+
+def test_keep_docstrings_copies_sources_unchanged(tmp_path, capsys):
+    dest = tmp_path / "dev"
+    rc, _, _ = run([str(dest), "--folder", "--keep-docstrings"], capsys)
+    assert rc == 0
+    src = os.path.join(ROOT, "lib", "domino", "line.py")
+    assert (dest / "lib/domino/line.py").read_bytes() == open(src, "rb").read()
+
+
+def test_stripped_sources_are_smaller_and_compile(tmp_path, capsys):
+    dest = tmp_path / "dev"
+    rc, _, _ = run([str(dest), "--folder"], capsys)
+    assert rc == 0
+    src = os.path.join(ROOT, "lib", "domino", "line.py")
+    got = (dest / "lib/domino/line.py").read_text(encoding="utf-8")
+    assert len(got) < 0.8 * os.path.getsize(src)
+    assert '"""' not in got  # line.py has no triple-quoted strings but docstrings
+    for p in dest.rglob("*.py"):
+        compile(p.read_text(encoding="utf-8"), str(p), "exec")

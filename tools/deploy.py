@@ -11,6 +11,10 @@ and the total size. Refuses a path without boot_out.txt unless --folder is
 given. --board NAME copies only boards/NAME.py and writes
 POCKET_DOMINO_BOARD = "NAME" into settings.toml (other lines kept); without it
 every profile is copied and the board is detected from board.board_id.
+
+Python sources are copied with their docstrings stripped (tools/shrink.py, line
+numbers kept): CircuitPython compiles .py files on import and would keep every
+docstring in RAM. --keep-docstrings copies them unchanged.
 """
 
 import argparse
@@ -19,6 +23,8 @@ import importlib.util
 import os
 import shutil
 import sys
+
+from shrink import strip_docstrings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SETTING = "POCKET_DOMINO_BOARD"
@@ -120,6 +126,15 @@ def plan(board=None):
     return files, skipped
 
 
+def payload(src, strip=True):
+    """The bytes to write for ``src``: a .py file without its docstrings unless ``strip`` is False."""
+    with open(src, "rb") as f:
+        data = f.read()
+    if strip and src.endswith(".py"):
+        data = strip_docstrings(data.decode("utf-8"), src).encode("utf-8")
+    return data
+
+
 def write_setting(dest, board):
     """Set POCKET_DOMINO_BOARD in dest/settings.toml, keeping every other line."""
     path = os.path.join(dest, "settings.toml")
@@ -135,8 +150,8 @@ def write_setting(dest, board):
     return line
 
 
-def deploy(dest, board=None, folder=False, out=print):
-    """Copy everything; returns the total number of bytes copied."""
+def deploy(dest, board=None, folder=False, out=print, strip=True):
+    """Copy everything (sources stripped unless ``strip`` is False); return the bytes copied."""
     if folder:
         os.makedirs(dest, exist_ok=True)
     elif not os.path.isfile(os.path.join(dest, "boot_out.txt")):
@@ -145,18 +160,20 @@ def deploy(dest, board=None, folder=False, out=print):
     if board:
         profile = load_profile(board)
     files, skipped = plan(board)
-    total = sum(os.path.getsize(src) for src, _ in files)
+    data = [payload(src, strip) for src, _ in files]
+    total = sum(len(d) for d in data)
     free = shutil.disk_usage(dest).free
     existing = sum(os.path.getsize(os.path.join(dest, rel)) for _, rel in files
                    if os.path.isfile(os.path.join(dest, rel)))
     if total - existing > free:
         raise DeployError("not enough room on %s: need %d bytes more, %d free" % (dest, total - existing, free))
     out("deploying to %s" % dest)
-    for src, rel in files:
+    for (src, rel), d in zip(files, data):
         target = os.path.join(dest, rel)
         os.makedirs(os.path.dirname(target) or dest, exist_ok=True)
-        shutil.copyfile(src, target)
-        out("  %7d  %s" % (os.path.getsize(src), rel.replace(os.sep, "/")))
+        with open(target, "wb") as f:
+            f.write(d)
+        out("  %7d  %s" % (len(d), rel.replace(os.sep, "/")))
     for rel in skipped:
         out("  skipped  %s (CircuitPython has a built-in module of that name)" % rel)
     if board:
@@ -172,9 +189,10 @@ def main(argv=None):
     ap.add_argument("path", help="mounted CIRCUITPY drive, or a folder with --folder")
     ap.add_argument("--board", help="board profile name: " + ", ".join(board_names()))
     ap.add_argument("--folder", action="store_true", help="PATH is a plain folder, not a CircuitPython drive")
+    ap.add_argument("--keep-docstrings", action="store_true", help="copy .py sources unchanged")
     args = ap.parse_args(argv)
     try:
-        deploy(args.path, args.board, args.folder)
+        deploy(args.path, args.board, args.folder, strip=not args.keep_docstrings)
     except DeployError as e:
         print("deploy: %s" % e, file=sys.stderr)
         return 2
