@@ -4,10 +4,11 @@ Prints ``key: value`` lines, then one ``target ...: PASS|MISS`` line per target:
 
     .venv/bin/python tools/budget.py [--quick]
 
-The core is compiled with ``mpy-cross`` and imported from the ``.mpy`` files, as it should
-be deployed to a board: imported from ``.py`` source, MicroPython keeps the docstrings in
-RAM (about 9.5 KB of them for Seychelles' modules) and needs room for the compiler; that
-figure is printed with a ``_py`` suffix for comparison. Heap figures come from
+The core is measured as ``tools/deploy.py`` puts it on a board: ``.py`` sources with the
+docstrings stripped (``tools/shrink.py``), which CircuitPython compiles on import (it
+cannot load MicroPython's ``.mpy`` files). For comparison the import heap is also printed
+from the full sources (``_py``: the docstrings stay in RAM) and from ``mpy-cross`` output
+(``_mpy``: what a MicroPython board would load). Heap figures come from
 ``gc.mem_alloc()`` read between steps, with ``gc.collect()`` between them, one call into
 Python per move (see ``tools/micropython.py``).
 
@@ -31,6 +32,7 @@ if TOOLS not in sys.path:
     sys.path.insert(0, TOOLS)
 
 import micropython as mp  # noqa: E402  (tools/micropython.py: the harness, not the board module)
+from shrink import shrink_tree  # noqa: E402
 
 KB = 1024
 
@@ -86,6 +88,7 @@ class Budget:
         self.values = {}
         self.targets = []  # (name, value, limit)
         self._tmp = None
+        self._dev = None
         self.mpy_sizes = None
         self.match_run = None  # the full-match Result, shared by the sections
 
@@ -104,10 +107,19 @@ class Budget:
             self.mpy_sizes = compile_mpy(self.lib, self._tmp.name)
         return self._tmp.name
 
+    def device_lib(self):
+        """A folder holding the core as deployed: sources with docstrings stripped."""
+        if self._dev is None:
+            self._dev = tempfile.TemporaryDirectory(prefix="domino-dev-")
+            shrink_tree(self.lib, self._dev.name)
+        return self._dev.name
+
     def close(self):
-        if self._tmp is not None:
-            self._tmp.cleanup()
-            self._tmp = None
+        """Remove the temporary folders."""
+        for tmp in (self._tmp, self._dev):
+            if tmp is not None:
+                tmp.cleanup()
+        self._tmp = self._dev = None
 
     def lines(self):
         """The report as text lines."""
@@ -127,14 +139,16 @@ def import_steps(modules):
 
 
 def section_import(b):
-    """Heap after importing the core and Seychelles (from .mpy, and from .py for comparison)."""
+    """Heap after importing the core and Seychelles as deployed (and from full .py and .mpy)."""
     steps = import_steps(SEYCHELLES_IMPORTS) + ["pass"]
-    r = mp.run(steps=steps, lib=b.mpy_lib())
+    r = mp.run(steps=steps, lib=b.device_lib())
     after = r.steps[-1][0]
     b.put("micropython_heap_interpreter_bytes", r.base)
     b.put("micropython_heap_after_import_bytes", after)
     r_py = mp.run(steps=steps, lib=b.lib)
     b.put("micropython_heap_after_import_py_bytes", r_py.steps[-1][0])
+    r_mpy = mp.run(steps=steps, lib=b.mpy_lib())
+    b.put("micropython_heap_after_import_mpy_bytes", r_mpy.steps[-1][0])
     b.after_import = after
     b.target("micropython_heap_after_import_bytes", after, 24 * KB)
 
@@ -144,7 +158,7 @@ def section_match_peak(b):
     steps = import_steps(SEYCHELLES_IMPORTS) + [mp.MATCH_DRIVER,
                                                "DRIVER = Driver(0, 4, %d, 1, None, False)" % 7]
     n_imp = len(SEYCHELLES_IMPORTS)
-    r = b.match_run = mp.run(steps=steps, loop="step", lib=b.mpy_lib())
+    r = b.match_run = mp.run(steps=steps, loop="step", lib=b.device_lib())
     after_import = r.steps[n_imp][0]          # before compiling the driver
     driver_code = r.steps[n_imp + 1][0] - after_import  # the harness's driver, not the core
     moves = r.steps[n_imp + 2:]
@@ -155,7 +169,7 @@ def section_match_peak(b):
     if not b.quick:
         # the smallest heap the whole run fits in with collection only between calls:
         # catches blocks the compiler or realloc freed explicitly within a call
-        usable, _ = mp.min_heap(lo=16 * KB, hi=64 * KB, steps=steps, loop="step", lib=b.mpy_lib())
+        usable, _ = mp.min_heap(lo=16 * KB, hi=64 * KB, steps=steps, loop="step", lib=b.device_lib())
         b.put("micropython_min_heap_full_match_bytes", usable)
     base = getattr(b, "after_import", after_import)
     b.target("micropython_peak_heap_full_match_bytes - after_import", r.peak - base, 8 * KB)
@@ -168,7 +182,7 @@ def section_leak(b):
     # the match of section_match_peak (seed 7 lasts 33 hands: restarts when the loser has 10+)
     steps = import_steps(SEYCHELLES_IMPORTS) + [mp.MATCH_DRIVER,
                                                "DRIVER = Driver(0, 4, 7, 1, None, False)"]
-    r = getattr(b, "match_run", None) or mp.run(steps=steps, loop="step", lib=b.mpy_lib())
+    r = getattr(b, "match_run", None) or mp.run(steps=steps, loop="step", lib=b.device_lib())
     loop = r.steps[len(steps):]
     # live heap between hands: before the step that follows a hand's last move
     between = [loop[i + 1][0] for i in range(len(loop) - 1) if loop[i][2] == 2]
@@ -214,7 +228,7 @@ def section_speed(b):
     not timed), random 4-player Seychelles hands in one call. Host-speed dependent; the
     port's clock ticks in milliseconds, so the hands are dealt first and timed together."""
     hands = 300 if b.quick else 2000
-    out = mp.run(setup=_SPEED % hands, lib=b.mpy_lib(), measure=False).stdout.split()
+    out = mp.run(setup=_SPEED % hands, lib=b.device_lib(), measure=False).stdout.split()
     moves, ms = int(out[0]), max(1, int(out[1]))
     b.put("micropython_moves_per_second", moves * 1000 // ms)
 
@@ -228,7 +242,7 @@ def section_allfives(b):
     """All Fives: heap after importing the core and All Fives, and the peak heap during a
     full 4-player match (import included, one call per move) on double-six (the default
     set, 5 tiles each) and on double-twelve (options code 3, 7 tiles each)."""
-    r = mp.run(steps=import_steps(ALLFIVES_IMPORTS) + ["pass"], lib=b.mpy_lib())
+    r = mp.run(steps=import_steps(ALLFIVES_IMPORTS) + ["pass"], lib=b.device_lib())
     after = r.steps[-1][0]
     b.put("allfives_heap_after_import_bytes", after)
     b.target("allfives_heap_after_import_bytes", after, 24 * KB)
@@ -237,7 +251,7 @@ def section_allfives(b):
         driver = ("DRIVER = Driver(2, 4, 7, 1, None, False)\n"
                   "DRIVER.match = Match(games.load(2), 4, 7, None, %d)" % options)
         steps = import_steps(ALLFIVES_IMPORTS) + [mp.MATCH_DRIVER, driver]
-        r = mp.run(steps=steps, loop="step", lib=b.mpy_lib())
+        r = mp.run(steps=steps, loop="step", lib=b.device_lib())
         moves = r.steps[n_imp + 2:]
         key = "allfives_d%d_" % nset
         b.put(key + "peak_heap_full_match_bytes", r.peak)
