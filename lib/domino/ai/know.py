@@ -67,7 +67,7 @@ def end_mask(ends):
 class Knowledge:
     """Everything a seat can infer from one observation (see module doc)."""
 
-    def __init__(self, game_cls, obs):
+    def __init__(self, game_cls, obs, game=None):
         self.cls = game_cls
         self.obs = obs
         me = obs.seat
@@ -92,20 +92,27 @@ class Knowledge:
             mine[t] = 1
         self.mine = mine
         # a game object for replays; its fresh deal tells which tiles are out of play
-        g = new_game(game_cls, obs)
+        g = game
+        if (g is None or type(g) is not game_cls or g.players != n or g.nset != obs.nset
+                or g.nsides != len(obs.scores)):
+            g = new_game(game_cls, obs)
+        while g.nhist:
+            g.undo()
         self.game = g
+        # tiles in play: a fresh deal's hands and boneyard (line games mark the
+        # tiles a game removes, e.g. Seychelles for 3, as out of play in ``loc``)
         inplay = bytearray(ntiles)
-        for s in range(n):
-            for t in g.observation(s).hand:
-                inplay[t] = 1
-        nin = 0
-        for t in range(ntiles):
-            nin += inplay[t]
-        total = sum(obs.counts) + obs.stock + nplays
-        if nin < total:  # a boneyard: every tile is in play unless the game removes some
-            loc = getattr(g, "loc", None)
+        loc = getattr(g, "loc", None)
+        if loc is not None:
             for t in range(ntiles):
-                inplay[t] = 0 if (loc is not None and loc[t] == 0xFF) else 1
+                inplay[t] = 0 if loc[t] == 0xFF else 1
+        else:
+            for s in range(n):
+                for t in g.observation(s).hand:
+                    inplay[t] = 1
+            if obs.stock or DRAW in [mv for _, mv in events]:
+                for t in range(ntiles):
+                    inplay[t] = 1
         pool = []
         for t in range(ntiles):
             if inplay[t] and not mine[t] and played[t] == _NOWHERE:
@@ -114,6 +121,7 @@ class Knowledge:
         self.void = [0] * n
         self.shown = [0] * n  # suits a seat chose to expose (its likely strength)
         self.drawseq = []  # per event index: ends mask when it is a draw, else -1
+        self._owner = None  # deal() buffers, made on first use
         self._history(events)
 
     def _history(self, events):
@@ -179,26 +187,48 @@ class Knowledge:
     # -- sampling consistent deals ------------------------------------------
 
     def deal(self, rng, tries=20):
-        """Sample hidden hands: a list ``owner`` parallel to ``self.pool``
-        (seat, or 254 for the boneyard) respecting counts and voids."""
+        """Sample hidden hands: a bytearray ``owner`` parallel to ``self.pool``
+        (seat, or 254 for the boneyard) respecting counts and voids. The
+        same buffer is returned each time (no allocation per deal)."""
         obs = self.obs
         pool = self.pool
         npool = len(pool)
         n = self.players
         me = self.me
-        owner = bytearray(npool)
-        room = bytearray(n + 1)
-        order = list(range(npool))
         void = self.void
+        if self._owner is None:
+            self._owner = bytearray(npool)
+            self._room = bytearray(n + 1)
+            self._order = bytearray(range(npool))
+            # how many places each hidden tile may go: most constrained first
+            fit = bytearray(npool)
+            for i in range(npool):
+                t = pool[i]
+                bit = (1 << _HI[t]) | (1 << _LO[t])
+                c = 1 if obs.stock else 0
+                for s in range(n):
+                    if s != me and not (void[s] & bit):
+                        c += 1
+                fit[i] = c
+            self._fit = fit
+        owner = self._owner
+        room = self._room
+        order = self._order
+        fit = self._fit
         for attempt in range(tries + 1):
             strict = attempt < tries
             for s in range(n):
                 room[s] = obs.counts[s] if s != me else 0
             room[n] = obs.stock
             rng.shuffle(order)
-            # most constrained tiles first: tiles that fit fewer seats
-            if strict:
-                order.sort(key=lambda i: self._fits(pool[i]))
+            if strict:  # insertion sort by fit, in place (random among equals)
+                for i in range(1, npool):
+                    x = order[i]
+                    j = i - 1
+                    while j >= 0 and fit[order[j]] > fit[x]:
+                        order[j + 1] = order[j]
+                        j -= 1
+                    order[j + 1] = x
             ok = True
             for i in order:
                 t = pool[i]
@@ -222,14 +252,6 @@ class Knowledge:
                 return owner
         return owner
 
-    def _fits(self, t):
-        bit = (1 << _HI[t]) | (1 << _LO[t])
-        c = 0
-        for s in range(self.players):
-            if s != self.me and not (self.void[s] & bit):
-                c += 1
-        return c + (1 if self.obs.stock else 0)
-
     def _build(self, owner):
         """Original hands and boneyard (in draw order) for the sampled ``owner``."""
         obs = self.obs
@@ -251,7 +273,12 @@ class Knowledge:
                 hands[played[t]].append(t)
         events = obs.events
         stock = []
-        if obs.stock or DRAW in [mv for _, mv in events]:
+        drew = obs.stock > 0
+        for _, mv in events:
+            if mv == DRAW:
+                drew = True
+                break
+        if drew:
             self._draws(events, hands, stock)
         for t in rest:
             stock.append(t)

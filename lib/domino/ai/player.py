@@ -48,6 +48,7 @@ class Player:
         self.move = None
         self.work = 0
         self.obs = None
+        self.game = None  # the search game, kept between decisions (no reallocation)
 
     def begin(self, game_cls, obs):
         """Start deciding a move for ``obs`` (the seat to act) of a ``game_cls`` hand."""
@@ -115,7 +116,8 @@ class Medium(Player):
     LEVEL = 1
 
     def _start(self):
-        self.know = Knowledge(self.cls, self.obs)
+        self.know = Knowledge(self.cls, self.obs, self.game)
+        self.game = self.know.game
 
     def _work(self, budget):
         self.work += 1
@@ -129,93 +131,94 @@ class Medium(Player):
                 self.move = legal[i]
 
     def scores(self):
-        """A score per legal move: the fast policy score plus what the table
-        shows: blocks on seats known to lack the new ends (not on the partner),
-        ends only we can follow (lakle), a block when our pips are lower,
-        going out, the partner's suits and points scored in play."""
-        K = self.know
-        obs = self.obs
-        me = obs.seat
-        n = obs.players
-        cls = self.cls
-        nsides = K.nsides
-        side = me % nsides
-        bad = getattr(cls, "BAD_POINTS", False)
-        scoring = _scores_in_play(cls)
-        g = K.game
-        K.replay(K.deal(self.rng))  # any consistent deal: only public facts are read below
-        unseen = [0] * (obs.nset + 1)
-        pool_pips = 0
-        for t in K.pool:
-            unseen[_HI[t]] += 1
-            if _HI[t] != _LO[t]:
-                unseen[_LO[t]] += 1
-            pool_pips += _HI[t] + _LO[t]
-        hidden = len(K.pool)
-        my_pips = 0
-        for t in obs.hand:
-            my_pips += _HI[t] + _LO[t]
-        nxt = (me + 1) % n
-        partner = (me + 2) % n if nsides == 2 and n == 4 else -1
-        void = K.void
-        out = []
-        for mv in obs.legal:
-            if mv >= _SPECIAL:
-                out.append(0)
-                continue
-            t = mv >> 2
-            sc = policy.score(g, me, mv)
-            if scoring:
-                sc += 6 * policy.play_gain(g, mv, side)
-            g.apply(mv)
-            ends = g.open_ends()
-            m = end_mask(ends)
-            if g.over:
-                sc += 60
-            else:
-                if void[nxt] & m == m and nxt != partner:
-                    sc += 10
+        return medium_scores(self.know, self.obs, self.cls, self.rng)
+
+
+def medium_scores(K, obs, cls, rng):
+    """A score per legal move: the fast policy score plus what the table
+    shows: blocks on seats known to lack the new ends (not on the partner),
+    ends only we can follow (lakle), a block when our pips are lower,
+    going out, the partner's suits and points scored in play."""
+    me = obs.seat
+    n = obs.players
+    nsides = K.nsides
+    side = K.game.side(me)
+    bad = getattr(cls, "BAD_POINTS", False)
+    scoring = _scores_in_play(cls)
+    g = K.game
+    K.replay(K.deal(rng))  # any consistent deal: only public facts are read below
+    unseen = [0] * (obs.nset + 1)
+    pool_pips = 0
+    for t in K.pool:
+        unseen[_HI[t]] += 1
+        if _HI[t] != _LO[t]:
+            unseen[_LO[t]] += 1
+        pool_pips += _HI[t] + _LO[t]
+    hidden = len(K.pool)
+    my_pips = 0
+    for t in obs.hand:
+        my_pips += _HI[t] + _LO[t]
+    nxt = (me + 1) % n
+    partner = (me + 2) % n if nsides == 2 and n == 4 else -1
+    void = K.void
+    out = []
+    for mv in obs.legal:
+        if mv >= _SPECIAL:
+            out.append(0)
+            continue
+        t = mv >> 2
+        sc = policy.score(g, me, mv)
+        if scoring:
+            sc += 6 * policy.play_gain(g, mv, side)
+        g.apply(mv)
+        ends = g.open_ends()
+        m = end_mask(ends)
+        if g.over:
+            sc += 60
+        else:
+            if void[nxt] & m == m and nxt != partner:
+                sc += 10
+            for s in range(n):
+                if s == me or s == nxt:
+                    continue
+                if void[s] & m == m:
+                    sc += -6 if s == partner else 4
+            if partner >= 0 and void[partner] & m == m:
+                sc -= 4
+            dead = True
+            for v in ends:
+                mine_v = 0
+                for u in obs.hand:
+                    if u != t and (_HI[u] == v or _LO[u] == v):
+                        mine_v += 1
+                if unseen[v]:
+                    dead = False
+                elif mine_v:
+                    sc += 5  # only we hold that suit: a key end
+                    dead = False
+                if partner >= 0 and (K.shown[partner] >> v) & 1 and not (void[partner] >> v) & 1:
+                    sc += 2
                 for s in range(n):
-                    if s == me or s == nxt:
+                    if s != me and s != partner and (K.shown[s] >> v) & 1:
+                        sc -= 1
+            if dead:
+                # the line is blocked: lowest pips wins
+                ours = my_pips - _HI[t] - _LO[t]
+                others = 0
+                for s in range(n):
+                    if s == me:
                         continue
-                    if void[s] & m == m:
-                        sc += -6 if s == partner else 4
-                if partner >= 0 and void[partner] & m == m:
-                    sc -= 4
-                dead = True
-                for v in ends:
-                    mine_v = 0
-                    for u in obs.hand:
-                        if u != t and (_HI[u] == v or _LO[u] == v):
-                            mine_v += 1
-                    if unseen[v]:
-                        dead = False
-                    elif mine_v:
-                        sc += 5  # only we hold that suit: a key end
-                        dead = False
-                    if partner >= 0 and (K.shown[partner] >> v) & 1 and not (void[partner] >> v) & 1:
-                        sc += 2
-                    for s in range(n):
-                        if s != me and s != partner and (K.shown[s] >> v) & 1:
-                            sc -= 1
-                if dead:
-                    # the line is blocked: lowest pips wins
-                    ours = my_pips - _HI[t] - _LO[t]
-                    others = 0
-                    for s in range(n):
-                        if s == me:
-                            continue
-                        est = pool_pips * obs.counts[s] // max(hidden, 1)
-                        if s == partner:
-                            ours += est
-                        else:
-                            others += est
-                    if nsides > 2:
-                        others //= nsides - 1
-                    sc += 25 if ours < others else -25
-            g.undo()
-            out.append(sc)
-        return out
+                    est = pool_pips * obs.counts[s] // max(hidden, 1)
+                    if s == partner:
+                        ours += est
+                    else:
+                        others += est
+                if nsides > 2:
+                    others //= nsides - 1
+                sc += 25 if ours < others else -25
+        g.undo()
+        out.append(sc)
+    return out
 
 
 class Hard(Player):
@@ -226,8 +229,9 @@ class Hard(Player):
     best weighted mean result wins. Work unit: one playout."""
 
     LEVEL = 2
-    PLAYOUTS = 240  # per decision (spread over the legal moves)
+    PLAYOUTS = 80   # per decision (spread over the legal moves); fits ~1 s on an RP2040
     BETA = 0.25     # softmax sharpness of the model of play
+    PRIOR = 1.0     # weight of Medium's score added to the mean playout value
 
     def __init__(self, seed=0, playouts=None):
         Player.__init__(self, seed)
@@ -235,18 +239,22 @@ class Hard(Player):
             self.PLAYOUTS = playouts
         self.buf = new_move_buffer()
         self.buf2 = new_move_buffer()
+        self.buf3 = new_move_buffer()
 
     def _start(self):
         cls = self.cls
         obs = self.obs
-        K = Knowledge(cls, obs)
+        K = Knowledge(cls, obs, self.game)
         self.know = K
+        self.game = K.game
         nl = len(obs.legal)
         self.sums = [0.0] * nl
         self.cursor = 0
         self.ref = None
         self.wt = 1.0
         self.deals = 0
+        self.sumw = 0.0
+        self.prior = medium_scores(K, obs, cls, self.rng) if self.PRIOR else None
         self.scoring = _scores_in_play(cls)
         self.bad = getattr(cls, "BAD_POINTS", False)
         self.side = K.game.side(obs.seat)
@@ -254,7 +262,7 @@ class Hard(Player):
         self.target = max(self.PLAYOUTS, 6 * nl)
 
     def _weigh(self, g, seat, mv):
-        return policy.loglik(g, self.buf2, seat, mv, self.BETA, self.scoring)
+        return policy.loglik(g, self.buf2, self.buf3, seat, mv, self.BETA, self.scoring)
 
     def _work(self, budget):
         K = self.know
@@ -276,9 +284,11 @@ class Hard(Player):
                     f = math.exp(self.ref - ll)
                     for i in range(nl):
                         self.sums[i] *= f
+                    self.sumw *= f
                     self.ref = ll
                 d = ll - self.ref
                 self.wt = math.exp(d) if d > -60.0 else 0.0
+                self.sumw += self.wt
             i = self.cursor
             g.apply(legal[i])
             depth = 1 + policy.rollout(g, buf, rng, self.scoring)
@@ -290,8 +300,14 @@ class Hard(Player):
             budget -= 1
             self.cursor = (i + 1) % nl
         if self.work >= self.target and self.cursor == 0:
+            sumw = self.sumw if self.sumw > 0 else 1.0
             best = 0
-            for i in range(1, nl):
-                if self.sums[i] > self.sums[best]:
+            top = 0.0
+            for i in range(nl):
+                v = self.sums[i] / sumw
+                if self.prior is not None:
+                    v += self.PRIOR * self.prior[i]
+                if i == 0 or v > top:
                     best = i
+                    top = v
             self.move = legal[best]

@@ -53,11 +53,21 @@ def score(g, seat, mv):
     return sc
 
 
+def side_points(g, side):
+    """Points ``side`` has scored in play so far. Reads the game's ``score``
+    list in place when it keeps one (All Fives), which allocates nothing;
+    else the contract's ``hand_scores()`` (a new list each call)."""
+    sc = getattr(g, "score", None)
+    if type(sc) is list:
+        return sc[side]
+    return g.hand_scores()[side]
+
+
 def play_gain(g, mv, side):
     """Points ``side`` scores during play by ``mv`` (games that score as they go)."""
-    before = g.hand_scores()[side]
+    before = side_points(g, side)
     g.apply(mv)
-    after = g.hand_scores()[side]
+    after = side_points(g, side)
     g.undo()
     return after - before
 
@@ -74,7 +84,7 @@ def rollout(g, buf, rng, scoring):
             side = g.side(seat) if scoring else 0
             for i in range(n):
                 m = buf[i]
-                sc = score(g, seat, m) + rng.below(4)
+                sc = score(g, seat, m)
                 if scoring:
                     sc += 4 * play_gain(g, m, side)
                 if sc > best:
@@ -100,28 +110,26 @@ def value(g, side, nsides, bad):
     return -v if bad else v
 
 
-def loglik(g, buf, seat, mv, beta, scoring):
+def loglik(g, buf, sbuf, seat, mv, beta, scoring):
     """Log-probability that ``seat`` chose ``mv`` here under a softmax of
-    :func:`score` (the general model of play)."""
+    :func:`score` (the general model of play). ``buf``/``sbuf``: scratch lists
+    of :data:`~domino.game.MAX_MOVES` slots for the moves and their scores."""
     n = g.legal_moves(buf)
     if n < 2:
         return 0.0
     side = g.side(seat) if scoring else 0
     mine = 0
     top = -1000
-    # two passes: the max (for stability), then the sum
     for i in range(n):
         sc = score(g, seat, buf[i])
         if scoring:
             sc += 4 * play_gain(g, buf[i], side)
+        sbuf[i] = sc
         if buf[i] == mv:
             mine = sc
         if sc > top:
             top = sc
     tot = 0.0
     for i in range(n):
-        sc = score(g, seat, buf[i])
-        if scoring:
-            sc += 4 * play_gain(g, buf[i], side)
-        tot += math.exp(beta * (sc - top))
+        tot += math.exp(beta * (sbuf[i] - top))
     return beta * (mine - top) - math.log(tot)

@@ -1,0 +1,233 @@
+"""Cost of an AI decision on the device, measured under real MicroPython (wasm).
+
+Per level and game, over a fixed set of positions (seeded hands played by the
+core's Rng to various depths, only positions with a choice):
+
+``ai_<game>_<level>_est_rp2040_ms_per_move_median`` / ``_max``
+    the decision (``begin`` + ``step`` until done) timed under MicroPython,
+    divided by the time per iteration of the reference loop run in the same
+    interpreter, times 9.58 us (CircuitPython 9 on an RP2040 at 125 MHz runs
+    one million iterations of it in about 9.58 s). The reference is the
+    published benchmark script, run at module level (global names), exactly::
+
+        p = [0, 1, 2]
+        for i in range(n):
+            C = p[1] + p[2]
+
+``ai_<game>_<level>_heap_peak_bytes``
+    the most heap a decision needed above what was live before it began:
+    ``live before a call + allocated by the call`` (this port collects only
+    between calls), with the firmware's pattern of one ``begin`` call and then
+    ``step(4)`` calls (about 50 ms each on an RP2040), worst over the positions.
+
+Run alone (``.venv/bin/python tools/ai_cost.py [--quick]``) or as the
+``section_ai`` section of ``tools/budget.py``.
+"""
+
+import os
+import sys
+
+TOOLS = os.path.dirname(os.path.abspath(__file__))
+if TOOLS not in sys.path:
+    sys.path.insert(0, TOOLS)
+
+import micropython as mp  # noqa: E402  (tools/micropython.py)
+
+US_PER_ITER_RP2040 = 9.58
+REF_N = 200000
+STEP_BUDGET = 4
+# (game id, players, name)
+GAMES = ((0, 4, "seychelles"), (1, 4, "whist"), (2, 2, "allfives"))
+LEVELS = ("easy", "medium", "hard")
+
+POSITIONS = """
+from domino import games, ai
+import domino.ai.player
+from domino.game import new_move_buffer
+from domino.rng import Rng
+
+
+def positions(gid, players, count):
+    cls = games.load(gid)
+    buf = new_move_buffer()
+    out = []
+    k = 0
+    while len(out) < count and k < 10 * count:
+        g = cls(players, 1000 + 37 * k)
+        pick = Rng(k + 1)
+        depth = (k * 7) %% 22
+        d = 0
+        while not g.over and d < depth:
+            n = g.legal_moves(buf)
+            g.apply(buf[pick.below(n)])
+            d += 1
+        k += 1
+        if g.over:
+            continue
+        obs = g.observation(g.turn)
+        if len(obs.legal) > 1:
+            out.append(obs)
+    return cls, out
+"""
+
+TIMING = POSITIONS + """
+import time
+import gc
+
+
+def time_level(level, cls, obs_list, reps):
+    out = []
+    for i in range(len(obs_list)):
+        obs = obs_list[i]
+        gc.collect()
+        t0 = time.ticks_ms()
+        for r in range(reps):
+            p = ai.new_player(level, 11 + i)
+            p.choose(cls, obs)
+        out.append(time.ticks_diff(time.ticks_ms(), t0) / reps)
+    return out
+
+
+CLS, OBS = positions(%(gid)d, %(players)d, %(count)d)
+for level in (0, 1, 2):
+    ts = time_level(level, CLS, OBS, (%(reps_fast)d, %(reps_fast)d, 1)[level])
+    print("T", level, " ".join("%%.3f" %% t for t in ts))
+"""
+
+# run at module level exactly as published (global names)
+REFERENCE = """
+import time
+n = %d
+t0 = time.ticks_ms()
+p = [0, 1, 2]
+for i in range(n):
+    C = p[1] + p[2]
+print("REF", time.ticks_diff(time.ticks_ms(), t0))
+""" % REF_N
+
+HEAP = POSITIONS + """
+CLS, OBS = positions(%(gid)d, %(players)d, %(count)d)
+PLAN = []
+for level in (0, 1, 2):
+    for i in range(len(OBS)):
+        PLAN.append((level, i))
+STATE = [0, None]  # plan index, current player (None: begin next)
+
+
+def step():
+    k = STATE[0]
+    if k >= len(PLAN):
+        return 0
+    level, i = PLAN[k]
+    p = STATE[1]
+    if p is None:
+        p = ai.new_player(level, 11 + i)
+        p.begin(CLS, OBS[i])
+        STATE[1] = p
+        return 2  # a begin call
+    if p.step(%(budget)d) is not None:
+        STATE[0] = k + 1
+        STATE[1] = None
+        return 3  # the decision's last call
+    return 1
+"""
+
+
+def _median(xs):
+    s = sorted(xs)
+    n = len(s)
+    return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
+
+
+def measure(quick=False, lib=None, out=None):
+    """Return ``{key: value}`` for every game and level (see the module doc)."""
+    lib = lib or mp.LIB
+    count = 4 if quick else 10
+    res = {}
+    for gid, players, name in GAMES:
+        src = TIMING % {"gid": gid, "players": players, "count": count,
+                        "reps_fast": 5 if quick else 20}
+        text = mp.run(setup=src + REFERENCE, lib=lib, measure=False, timeout=900).stdout
+        ref_ms = None
+        times = {}
+        for line in text.splitlines():
+            parts = line.split()
+            if parts and parts[0] == "REF":
+                ref_ms = float(parts[1])
+            elif parts and parts[0] == "T":
+                times[int(parts[1])] = [float(x) for x in parts[2:]]
+        us_per_iter = ref_ms * 1000.0 / REF_N
+        scale = US_PER_ITER_RP2040 / us_per_iter
+        res["ai_reference_loop_us_per_iter_%s" % name] = us_per_iter
+        for level in range(3):
+            ts = times[level]
+            key = "ai_%s_%s_" % (name, LEVELS[level])
+            res[key + "est_rp2040_ms_per_move_median"] = _median(ts) * scale
+            res[key + "est_rp2040_ms_per_move_max"] = max(ts) * scale
+        # heap: one begin call, then step(STEP_BUDGET) calls, per decision
+        src = HEAP % {"gid": gid, "players": players, "count": count, "budget": STEP_BUDGET}
+        r = mp.run(setup=src, loop="step", lib=lib, timeout=900)
+        peaks = {0: 0, 1: 0, 2: 0}
+        level_of = []
+        for level in range(3):
+            level_of += [level] * count
+        k = 0
+        base = None
+        for live, alloc, ret in r.steps:
+            if ret == 2:
+                base = live
+                peak = live + alloc - base
+            elif ret in (1, 3):
+                peak = live + alloc - base
+            else:
+                continue
+            lv = level_of[min(k, len(level_of) - 1)]
+            if peak > peaks[lv]:
+                peaks[lv] = peak
+            if ret == 3 or (ret == 2 and False):
+                k += 1
+        for level in range(3):
+            res["ai_%s_%s_heap_peak_bytes" % (name, LEVELS[level])] = peaks[level]
+        if out:
+            out("%s done" % name)
+    return res
+
+
+TARGETS = (("hard", "est_rp2040_ms_per_move_median", 1000),
+           ("hard", "est_rp2040_ms_per_move_max", 3000),
+           ("medium", "est_rp2040_ms_per_move_max", 100),
+           ("hard", "heap_peak_bytes", 12 * 1024))
+
+
+def section_ai(b):
+    """AI cost per level and game (tools/ai_cost.py): est_rp2040_ms_per_move, heap peak."""
+    res = measure(quick=b.quick)
+    for k, v in res.items():
+        if "reference" in k:
+            b.put(k.replace("us_per_iter", "ns_per_iter"), v * 1000)
+        else:
+            b.put(k, v)
+    # heap is a byte count (asserted through the budget's targets); the time
+    # estimates are printed with PASS/MISS by this tool but not asserted, as
+    # the budget asserts no speed
+    for _, _, name in GAMES:
+        for level, what, limit in TARGETS:
+            key = "ai_%s_%s_%s" % (name, level, what)
+            if what == "heap_peak_bytes":
+                b.target(key, res[key], limit)
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    quick = "--quick" in argv
+    res = measure(quick=quick, out=lambda s: print("# " + s, file=sys.stderr, flush=True))
+    for k, v in res.items():
+        print("%s: %s" % (k, ("%.1f" % v) if isinstance(v, float) else v))
+    for _, _, name in GAMES:
+        for level, what, limit in TARGETS:
+            key = "ai_%s_%s_%s" % (name, level, what)
+            print("target %s <= %d: %.0f %s" % (key, limit, res[key], "PASS" if res[key] <= limit else "MISS"))
+
+
+if __name__ == "__main__":
+    main()
