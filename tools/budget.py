@@ -268,6 +268,7 @@ SECTIONS = [
     section_mpy,
     section_speed,
     section_allfives,
+    __import__("ai_cost").section_ai,  # tools/ai_cost.py: AI cost per level and game
 ]
 
 
