@@ -13,8 +13,9 @@ Side A's result is reported as ``key: value`` lines:
 ``hands_won_a``        fraction of hands A's side won (ties count half)
 ``deals``              number of deals (each played once per side)
 
-Players: ``easy``, ``medium``, ``hard`` (or ``hard:N[:P[:B]]`` for N playouts
-per decision, P the weight of Medium's score, B the model's softmax beta), ``random``, ``heaviest`` (heaviest playable tile) and ``greedy``
+Players: ``easy``, ``medium``, ``hard`` (or ``hard:N[:P[:B[:T]]]`` for N
+playouts per decision, P the weight of Medium's score, B the model's softmax
+beta, T the number of moves searched, 0 for all), ``random``, ``heaviest`` (heaviest playable tile) and ``greedy``
 (most points scored by the play, then heaviest: a score-greedy player for
 All Fives).
 
@@ -94,13 +95,15 @@ class GreedyPlayer:
 
 
 class AIPlayer:
-    def __init__(self, level, seed, playouts=None, prior=None, beta=None):
+    def __init__(self, level, seed, playouts=None, prior=None, beta=None, top=None):
         if playouts is not None:
             self.p = Hard(seed, playouts)
             if prior is not None:
                 self.p.PRIOR = prior
             if beta is not None:
                 self.p.BETA = beta
+            if top is not None:
+                self.p.TOP = top
         else:
             self.p = ai.new_player(level, seed)
 
@@ -116,12 +119,13 @@ def make_player(spec, seed):
     if name == "medium":
         return AIPlayer(1, seed)
     if name == "hard":
-        # hard[:playouts[:prior weight[:beta]]]
+        # hard[:playouts[:prior weight[:beta[:top moves searched]]]]
         parts = arg.split(":") if arg else []
         playouts = int(parts[0]) if parts else Hard.PLAYOUTS
         prior = float(parts[1]) if len(parts) > 1 else None
         beta = float(parts[2]) if len(parts) > 2 else None
-        return AIPlayer(2, seed, playouts, prior, beta)
+        top = int(parts[3]) if len(parts) > 3 else None
+        return AIPlayer(2, seed, playouts, prior, beta, top)
     if name == "random":
         return RandomPlayer(seed)
     if name == "heaviest":

@@ -122,6 +122,7 @@ class Knowledge:
         self.shown = [0] * n  # suits a seat chose to expose (its likely strength)
         self.drawseq = []  # per event index: ends mask when it is a draw, else -1
         self._owner = None  # deal() buffers, made on first use
+        self.at_position = False  # self.game stands at the observed position
         self._history(events)
 
     def _history(self, events):
@@ -168,12 +169,15 @@ class Knowledge:
                     e = ends[mv & 3] if (mv & 3) < len(ends) else _HI[t]
                     shown[seat] |= 1 << (_HI[t] + _LO[t] - e)
                 g.apply(mv)
+            # the skeleton now stands at the observed position (hidden tiles
+            # dealt without inference): good enough for reading public facts
+            self.at_position = True
         except Exception:  # an unexpected game: fall back to no inference
             for s in range(n):
                 void[s] = 0
+            while g.nhist:
+                g.undo()
         self.drawseq = drawmask
-        while g.nhist:
-            g.undo()
         self.void[self.me] = 0
 
     def unseen(self, v):
@@ -293,6 +297,7 @@ class Knowledge:
         g = self.game
         while g.nhist:
             g.undo()
+        self.at_position = False
         hands, stock = self._build(owner)
         g.redeal(hands, stock, obs.starter)
         me = self.me
@@ -301,6 +306,7 @@ class Knowledge:
             if weigh is not None and seat != me and mv < _SPECIAL:
                 ll += weigh(g, seat, mv)
             g.apply(mv)
+        self.at_position = True
         return ll
 
     def _draws(self, events, hands, stock):

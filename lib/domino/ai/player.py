@@ -134,6 +134,13 @@ class Medium(Player):
         return medium_scores(self.know, self.obs, self.cls, self.rng)
 
 
+# Medium's weights: going out, the next seat must pass, another opponent
+# would pass, the partner would pass (minus), a key end, the partner's shown
+# suit, an opponent's shown suit (minus), a block when our pips are lower
+# (higher: minus), points scored in play (per point)
+MEDIUM_W = [60, 10, 4, 10, 10, 4, 4, 40, 6]
+
+
 def medium_scores(K, obs, cls, rng):
     """A score per legal move: the fast policy score plus what the table
     shows: blocks on seats known to lack the new ends (not on the partner),
@@ -146,7 +153,10 @@ def medium_scores(K, obs, cls, rng):
     bad = getattr(cls, "BAD_POINTS", False)
     scoring = _scores_in_play(cls)
     g = K.game
-    K.replay(K.deal(rng))  # any consistent deal: only public facts are read below
+    if not K.at_position:
+        K.replay(K.deal(rng))
+    # the game stands at the position with some deal of the hidden tiles:
+    # only public facts and our own hand are read below
     unseen = [0] * (obs.nset + 1)
     pool_pips = 0
     for t in K.pool:
@@ -161,6 +171,7 @@ def medium_scores(K, obs, cls, rng):
     nxt = (me + 1) % n
     partner = (me + 2) % n if nsides == 2 and n == 4 else -1
     void = K.void
+    W = MEDIUM_W
     out = []
     for mv in obs.legal:
         if mv >= _SPECIAL:
@@ -169,22 +180,20 @@ def medium_scores(K, obs, cls, rng):
         t = mv >> 2
         sc = policy.score(g, me, mv)
         if scoring:
-            sc += 6 * policy.play_gain(g, mv, side)
+            sc += W[8] * policy.play_gain(g, mv, side)
         g.apply(mv)
         ends = g.open_ends()
         m = end_mask(ends)
         if g.over:
-            sc += 60
+            sc += W[0]
         else:
-            if void[nxt] & m == m and nxt != partner:
-                sc += 10
+            if m and void[nxt] & m == m and nxt != partner:
+                sc += W[1]  # the next seat must pass
             for s in range(n):
-                if s == me or s == nxt:
+                if s == me or s == nxt or not m:
                     continue
                 if void[s] & m == m:
-                    sc += -6 if s == partner else 4
-            if partner >= 0 and void[partner] & m == m:
-                sc -= 4
+                    sc += -W[3] if s == partner else W[2]
             dead = True
             for v in ends:
                 mine_v = 0
@@ -194,13 +203,13 @@ def medium_scores(K, obs, cls, rng):
                 if unseen[v]:
                     dead = False
                 elif mine_v:
-                    sc += 5  # only we hold that suit: a key end
+                    sc += W[4]  # only we hold that suit: a key end
                     dead = False
                 if partner >= 0 and (K.shown[partner] >> v) & 1 and not (void[partner] >> v) & 1:
-                    sc += 2
+                    sc += W[5]
                 for s in range(n):
                     if s != me and s != partner and (K.shown[s] >> v) & 1:
-                        sc -= 1
+                        sc -= W[6]
             if dead:
                 # the line is blocked: lowest pips wins
                 ours = my_pips - _HI[t] - _LO[t]
@@ -215,7 +224,7 @@ def medium_scores(K, obs, cls, rng):
                         others += est
                 if nsides > 2:
                     others //= nsides - 1
-                sc += 25 if ours < others else -25
+                sc += W[7] if ours < others else -W[7]
         g.undo()
         out.append(sc)
     return out
@@ -232,6 +241,7 @@ class Hard(Player):
     PLAYOUTS = 80   # per decision (spread over the legal moves); fits ~1 s on an RP2040
     BETA = 0.25     # softmax sharpness of the model of play
     PRIOR = 1.0     # weight of Medium's score added to the mean playout value
+    TOP = 3         # moves searched: the best TOP by Medium's score (0: all)
 
     def __init__(self, seed=0, playouts=None):
         Player.__init__(self, seed)
@@ -254,12 +264,26 @@ class Hard(Player):
         self.wt = 1.0
         self.deals = 0
         self.sumw = 0.0
-        self.prior = medium_scores(K, obs, cls, self.rng) if self.PRIOR else None
+        self.prior = medium_scores(K, obs, cls, self.rng) if (self.PRIOR or self.TOP) else None
+        # candidates: indices of legal moves, best prior first
+        cand = list(range(nl))
+        if self.prior is not None:
+            pr = self.prior
+            for i in range(1, nl):  # insertion sort, best first (stable)
+                x = cand[i]
+                j = i - 1
+                while j >= 0 and pr[cand[j]] < pr[x]:
+                    cand[j + 1] = cand[j]
+                    j -= 1
+                cand[j + 1] = x
+            if self.TOP and nl > self.TOP:
+                cand = cand[:self.TOP]
+        self.cand = cand
         self.scoring = _scores_in_play(cls)
         self.bad = getattr(cls, "BAD_POINTS", False)
         self.side = K.game.side(obs.seat)
         # at least a few deals even with many legal moves
-        self.target = max(self.PLAYOUTS, 6 * nl)
+        self.target = max(self.PLAYOUTS, 6 * len(cand))
 
     def _weigh(self, g, seat, mv):
         return policy.loglik(g, self.buf2, self.buf3, seat, mv, self.BETA, self.scoring)
@@ -269,6 +293,8 @@ class Hard(Player):
         g = K.game
         legal = self.obs.legal
         nl = len(legal)
+        cand = self.cand
+        nc = len(cand)
         rng = self.rng
         buf = self.buf
         while budget > 0:
@@ -289,7 +315,7 @@ class Hard(Player):
                 d = ll - self.ref
                 self.wt = math.exp(d) if d > -60.0 else 0.0
                 self.sumw += self.wt
-            i = self.cursor
+            i = cand[self.cursor]
             g.apply(legal[i])
             depth = 1 + policy.rollout(g, buf, rng, self.scoring)
             v = policy.value(g, self.side, K.nsides, self.bad)
@@ -298,16 +324,17 @@ class Hard(Player):
             self.sums[i] += self.wt * v
             self.work += 1
             budget -= 1
-            self.cursor = (i + 1) % nl
+            self.cursor = (self.cursor + 1) % nc
         if self.work >= self.target and self.cursor == 0:
             sumw = self.sumw if self.sumw > 0 else 1.0
-            best = 0
+            best = cand[0]
             top = 0.0
-            for i in range(nl):
+            for k in range(nc):
+                i = cand[k]
                 v = self.sums[i] / sumw
                 if self.prior is not None:
                     v += self.PRIOR * self.prior[i]
-                if i == 0 or v > top:
+                if k == 0 or v > top:
                     best = i
                     top = v
             self.move = legal[best]

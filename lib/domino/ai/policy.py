@@ -26,6 +26,10 @@ _ROW = const(13)
 _SPECIAL = const(1000)
 
 
+# weights: per pip, a double, keeping a tile of the new end, per such tile
+SCORE_W = [2, 7, 5, 1]
+
+
 def score(g, seat, mv):
     """How much a generic good player likes move ``mv`` for ``seat``: shed heavy
     tiles and doubles, and keep a tile to follow the end this play opens."""
@@ -34,9 +38,10 @@ def score(g, seat, mv):
     t = mv >> 2
     hi = _HI[t]
     lo = _LO[t]
-    sc = (hi + lo) * 2
+    W = SCORE_W
+    sc = (hi + lo) * W[0]
     if hi == lo:
-        sc += 7
+        sc += W[1]
     if g.nplayed:
         v = hi + lo - g.ends[mv & 3]
     else:
@@ -49,7 +54,7 @@ def score(g, seat, mv):
         if loc[u] == seat and u != t:
             k += 1
     if k:
-        sc += 5 + k
+        sc += W[2] + W[3] * k
     return sc
 
 
