@@ -154,3 +154,34 @@ def test_step_is_anytime_and_respects_budget():
         if found >= 5:
             break
     assert found >= 5
+
+
+def test_same_moves_under_micropython():
+    """The same seed and observation give the same move on the device's
+    interpreter (real MicroPython) as on the host, for every level."""
+    import micropython as mp
+    import ai_cost
+    try:
+        mp.check_available()
+    except mp.MicroPythonUnavailable as e:
+        pytest.skip(str(e))
+    src = ai_cost.POSITIONS.replace("%%", "%") + """
+for gid, players in ((0, 4), (1, 4), (2, 2)):
+    cls, obs_list = positions(gid, players, 3)
+    for i in range(len(obs_list)):
+        for level in (0, 1, 2):
+            print("M", gid, i, level, ai.new_player(level, 21 + i).choose(cls, obs_list[i]))
+"""
+    out = mp.run(setup=src, measure=False, timeout=600).stdout
+    got = [line.split() for line in out.splitlines() if line.startswith("M ")]
+    ns = {}
+    exec(compile(ai_cost.POSITIONS.replace("%%", "%"), "positions", "exec"), ns)
+    want = []
+    for gid, players in ((0, 4), (1, 4), (2, 2)):
+        cls, obs_list = ns["positions"](gid, players, 3)
+        for i in range(len(obs_list)):
+            for level in (0, 1, 2):
+                want.append(["M", str(gid), str(i), str(level),
+                             str(ai.new_player(level, 21 + i).choose(cls, obs_list[i]))])
+    assert len(got) == len(want) >= 20
+    assert got == want
