@@ -227,3 +227,53 @@ def test_checker_catches(src, expect):
         assert found == []
     else:
         assert any(expect in p for p in found), found
+
+
+# -- module length (the device compiles each module in RAM) ---------------------------------
+
+# No core module may have more than this many code lines once its docstrings are stripped
+# (tools/shrink.py, the form tools/deploy.py ships); see test_core_modules_are_short.
+MAX_CODE_LINES = 160
+
+CORE_FILES = [f for f in FILES if os.path.dirname(f).replace(os.sep, "/") == "lib/domino"]
+
+
+def code_lines(source, filename="<lib>"):
+    """Non-blank, non-comment lines of ``source`` after stripping its docstrings."""
+    from shrink import strip_docstrings  # tools/shrink.py (tools/ is on sys.path: conftest)
+    text = strip_docstrings(source, filename)
+    return sum(1 for line in text.splitlines() if line.strip() and not line.strip().startswith("#"))
+
+
+def test_code_lines_counts_code_only():
+    src = '"""Doc\n\nmore."""\n\n# note\nX = 1\n\n\ndef f():\n    """Doc."""\n    return X\n'
+    assert code_lines(src) == 3
+
+
+@pytest.mark.parametrize("path", CORE_FILES)
+def test_core_modules_are_short(path):
+    """A core module (``lib/domino/*.py``) has at most MAX_CODE_LINES = 160 code lines.
+
+    Why: CircuitPython cannot load ``.mpy``, so the board compiles each module's source on
+    import, and the compiler needs a transient heap that grows with the module: measured
+    under MicroPython (``micropython_compile_heap_bytes_<module>`` in ``tools/budget.py``)
+    at 90-155 bytes per code line (about 90 for plain make/unmake code, 135-155 where
+    error messages are long). The tightest spots, with the core imported in dependency
+    order, are ``line.py`` (156 lines: 14.5 KB to compile on top of 10 KB live, where the
+    Seychelles target allows after-import 20.2 KB + 8 KB) and ``allfivesview.py`` (156
+    lines: 21.3 KB on top of 10 KB, where All Fives allows 23.9 KB + 10 KB): they leave
+    3.9 KB and 2.9 KB of those targets unused. A cap of 160 keeps that margin (4 more lines
+    cost at most ~0.6 KB); ~180 lines of message-heavy code at allfivesview's place would use
+    it all. The cap is a cheap early warning, not a proof (the cost per line depends on the
+    code, the room on the module's place in the import order): the budget's min-heap
+    targets, and test_budget.py's runs in a heap of exactly the target size, are the check.
+
+    Not covered: the AI subpackage (``lib/domino/ai``, loaded only when a computer player
+    is chosen, budgeted by the AI section of ``tools/budget.py``); its ``know.py`` and
+    ``player.py`` are longer than this cap.
+    """
+    with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+        n = code_lines(f.read(), path)
+    assert n <= MAX_CODE_LINES, (
+        "%s has %d code lines (cap %d): split it so the device can compile it "
+        "(see tools/budget.py micropython_compile_heap_bytes_*)" % (path, n, MAX_CODE_LINES))

@@ -12,6 +12,21 @@ from the full sources (``_py``: the docstrings stay in RAM) and from ``mpy-cross
 ``gc.mem_alloc()`` read between steps, with ``gc.collect()`` between them, one call into
 Python per move (see ``tools/micropython.py``).
 
+Compiling a module on import needs a transient heap that grows with the module's length,
+most of which the compiler frees itself before the call ends, so ``gc.mem_alloc()`` read
+before and after the call misses it. The heap targets of a full match are therefore
+checked on the *smallest heap the whole run fits in*, imports included
+(``*_min_heap_full_match_bytes``, found by :func:`micropython.min_heap`), with the core
+imported one module per step in dependency order (a module after those it imports, in the
+order its import statements name them). A board collects when its heap is full, so it too
+needs the live heap plus one module's compilation at a time; its order differs (it compiles
+a module before running the imports in it), which moves each module's live heap before by a
+few KB: ``micropython_compile_heap_bytes_<module>`` (what each core module's compilation
+needs above the live heap before it) lets any order be checked. Long modules are split to
+keep those figures down (``host_tests/test_mpy_cross.py`` caps their length). ``--quick``
+skips the min-heap searches (several interpreter runs each) and checks the plain peaks
+instead, which miss what the compiler frees within a call: lower bounds only.
+
 Exit status 1 if a target is missed.
 
 The report is a list of sections (:data:`SECTIONS`). A section is a function taking the
@@ -20,7 +35,9 @@ The report is a list of sections (:data:`SECTIONS`). A section is a function tak
 to :data:`SECTIONS`.
 """
 
+import ast
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -74,9 +91,11 @@ def compile_mpy(lib, out_dir):
 
 
 # Modules a Seychelles match needs (core + one game), one import per step in dependency order
-# so that each step's compile/load garbage is collected before the next.
-SEYCHELLES_IMPORTS = ("domino", "domino.tiles", "domino.rng", "domino.game", "domino.line",
-                      "domino.seychelles", "domino.dealcode", "domino.match", "domino.games")
+# (each module after every module it imports) so that each step's compile garbage is collected
+# before the next; test_budget.py checks the order against the import statements.
+SEYCHELLES_IMPORTS = ("domino", "domino.tiles", "domino.rng", "domino.game", "domino.lineview",
+                      "domino.line", "domino.seychelles", "domino.dealcode", "domino.match",
+                      "domino.games")
 
 
 class Budget:
@@ -138,6 +157,77 @@ def import_steps(modules):
     return ["import " + m for m in modules]
 
 
+def module_path(lib, module):
+    """The source file of ``module`` (``domino.line`` style) under ``lib``."""
+    rel = os.path.join(lib, *module.split("."))
+    if os.path.isdir(rel):
+        return os.path.join(rel, "__init__.py")
+    return rel + ".py"
+
+
+def _import_time_statements(body):
+    """The statements of ``body`` run on import, in source order: not inside a def or class."""
+    for node in body:
+        yield node
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            sub = getattr(node, field, None)
+            if isinstance(sub, list):
+                yield from _import_time_statements(sub)
+
+
+def core_imports(lib, module):
+    """The modules ``module`` imports from its own package (``from .x import``, ``from . import
+    x``), in the order its import statements name them."""
+    with open(module_path(lib, module), encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    package = module if module_path(lib, module).endswith("__init__.py") else module.rpartition(".")[0]
+    out = []
+    for node in _import_time_statements(tree.body):
+        if not (isinstance(node, ast.ImportFrom) and node.level == 1):
+            continue
+        if node.module:
+            names = [package + "." + node.module]
+        else:
+            names = [package + "." + a.name for a in node.names]
+        for name in names:
+            if os.path.exists(module_path(lib, name)) and name not in out:
+                out.append(name)
+    return out
+
+
+def import_order(lib, module):
+    """``module`` after everything it imports (recursively), each once: the order in which
+    their bodies finish running on ``import module``, which is the dependency order."""
+    out = []
+
+    def visit(m):
+        if m in out:
+            return
+        parent = m.rpartition(".")[0]
+        if parent:
+            visit(parent)
+        for dep in core_imports(lib, m):
+            visit(dep)
+        if m not in out:
+            out.append(m)
+
+    visit(module)
+    return out
+
+
+def core_modules(lib):
+    """The core package and its top-level modules (``domino``, ``domino.line``, ...), sorted;
+    subpackages (the AI) are not part of the core."""
+    pkg = os.path.join(lib, "domino")
+    mods = ["domino"]
+    for fn in sorted(os.listdir(pkg)):
+        if fn.endswith(".py") and fn != "__init__.py":
+            mods.append("domino." + fn[:-3])
+    return mods
+
+
 def section_import(b):
     """Heap after importing the core and Seychelles as deployed (and from full .py and .mpy)."""
     steps = import_steps(SEYCHELLES_IMPORTS) + ["pass"]
@@ -166,15 +256,17 @@ def section_match_peak(b):
     b.put("micropython_full_match_moves", len(moves))
     b.put("micropython_full_match_max_step_alloc_bytes", max(s[1] for s in moves))
     b.put("micropython_full_match_driver_code_bytes", driver_code)
-    if not b.quick:
-        # the smallest heap the whole run fits in with collection only between calls:
-        # catches blocks the compiler or realloc freed explicitly within a call
-        usable, _ = mp.min_heap(lo=16 * KB, hi=64 * KB, steps=steps, loop="step", lib=b.device_lib())
-        b.put("micropython_min_heap_full_match_bytes", usable)
     base = getattr(b, "after_import", after_import)
-    b.target("micropython_peak_heap_full_match_bytes - after_import", r.peak - base, 8 * KB)
-    if not b.quick:
-        b.target("micropython_min_heap_full_match_bytes - after_import", usable - base, 8 * KB)
+    if b.quick:
+        # lower bound only: misses what the compiler frees explicitly within a call
+        b.target("micropython_peak_heap_full_match_bytes - after_import", r.peak - base, 8 * KB)
+        return
+    # the target: the smallest heap the whole run (imports, the harness's driver, every
+    # move) fits in with collection only between calls; unlike the peak it includes the
+    # blocks the compiler or realloc freed explicitly within a call
+    usable, _ = mp.min_heap(lo=16 * KB, hi=64 * KB, steps=steps, loop="step", lib=b.device_lib())
+    b.put("micropython_min_heap_full_match_bytes", usable)
+    b.target("micropython_min_heap_full_match_bytes - after_import", usable - base, 8 * KB)
 
 
 def section_leak(b):
@@ -233,15 +325,19 @@ def section_speed(b):
     b.put("micropython_moves_per_second", moves * 1000 // ms)
 
 
-# Modules an All Fives match needs (core + All Fives), as SEYCHELLES_IMPORTS.
-ALLFIVES_IMPORTS = ("domino", "domino.tiles", "domino.rng", "domino.game", "domino.line",
-                    "domino.allfives", "domino.dealcode", "domino.match", "domino.games")
+# Modules an All Fives match needs (core + All Fives), as SEYCHELLES_IMPORTS (allfives.py
+# imports allfivesview before line).
+ALLFIVES_IMPORTS = ("domino", "domino.tiles", "domino.rng", "domino.game", "domino.lineview",
+                    "domino.allfivesview", "domino.line", "domino.allfives", "domino.dealcode",
+                    "domino.match", "domino.games")
 
 
 def section_allfives(b):
     """All Fives: heap after importing the core and All Fives, and the peak heap during a
     full 4-player match (import included, one call per move) on double-six (the default
-    set, 5 tiles each) and on double-twelve (options code 3, 7 tiles each)."""
+    set, 5 tiles each) and on double-twelve (options code 3, 7 tiles each). The targets
+    (10 KB above after-import; the issue's is double-twelve's) are checked on the min heap,
+    as Seychelles' (on the peak with --quick)."""
     r = mp.run(steps=import_steps(ALLFIVES_IMPORTS) + ["pass"], lib=b.device_lib())
     after = r.steps[-1][0]
     b.put("allfives_heap_after_import_bytes", after)
@@ -257,7 +353,46 @@ def section_allfives(b):
         b.put(key + "peak_heap_full_match_bytes", r.peak)
         b.put(key + "full_match_moves", len(moves))
         b.put(key + "full_match_max_step_alloc_bytes", max(s[1] for s in moves))
-        b.target(key + "peak_heap_full_match_bytes - after_import", r.peak - after, 10 * KB)
+        if b.quick:
+            b.target(key + "peak_heap_full_match_bytes - after_import", r.peak - after, 10 * KB)
+            continue
+        usable, _ = mp.min_heap(lo=16 * KB, hi=64 * KB, steps=steps, loop="step", lib=b.device_lib())
+        b.put(key + "min_heap_full_match_bytes", usable)
+        b.target(key + "min_heap_full_match_bytes - after_import", usable - after, 10 * KB)
+
+
+def compile_lib(b, module):
+    """A temporary folder (the caller removes it) holding the core as ``.mpy`` except
+    ``module``, as its stripped source: the dependencies then load with little transient
+    heap, so the smallest heap the import fits in is set by compiling ``module``."""
+    d = tempfile.mkdtemp(prefix="domino-compile-")
+    shutil.copytree(b.mpy_lib(), d, dirs_exist_ok=True)
+    src = module_path(b.device_lib(), module)
+    rel = os.path.relpath(src, b.device_lib())
+    os.remove(os.path.join(d, rel[:-3] + ".mpy"))
+    shutil.copy(src, os.path.join(d, rel))
+    return d
+
+
+def section_compile(b):
+    """Heap each core module's compilation needs: the smallest heap in which importing the
+    module (its dependencies imported in earlier steps, from ``.mpy``) fits, minus the live
+    heap before that import. The device needs that much free when it compiles the module;
+    long modules are split to keep it down (the static cap in test_mpy_cross.py)."""
+    if b.quick:
+        return
+    for module in core_modules(b.lib):
+        order = import_order(b.lib, module)
+        steps = import_steps(order) + ["pass"]
+        d = compile_lib(b, module)
+        try:
+            r = mp.run(steps=steps, lib=d)
+            before = r.steps[len(order) - 1][0]
+            usable, _ = mp.min_heap(lo=max(2 * KB, before // 256 * 256), hi=before + 48 * KB,
+                                    steps=steps, lib=d)
+        finally:
+            shutil.rmtree(d)
+        b.put("micropython_compile_heap_bytes_" + module.replace(".", "_"), usable - before)
 
 
 # The report, in order. Append a section function to add one.
@@ -268,6 +403,7 @@ SECTIONS = [
     section_mpy,
     section_speed,
     section_allfives,
+    section_compile,
     __import__("ai_cost").section_ai,  # tools/ai_cost.py: AI cost per level and game
 ]
 
