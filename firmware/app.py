@@ -77,6 +77,7 @@ class App:
                 self.last_code = self.session.code
             except (BadSave, ValueError) as e:
                 errors.append(str(e) + ": ignored")
+                self._save(REC_MATCH, b"")  # report it once, not at every start
         self.errors = errors
         self.table = Table(self)
         self.apply_contrast()
@@ -199,6 +200,8 @@ class App:
     # -- saves -----------------------------------------------------------------------------
 
     def _save(self, rid, payload):
+        if not hasattr(self, "errors"):
+            self.errors = []
         try:
             self.storage.save(rid, payload)
         except (OSError, ValueError) as e:

@@ -159,11 +159,21 @@ class Options(Menu):
         if prev:
             self.players, self.kinds, self.target = prev[0], bytearray(prev[1]), prev[2]
         else:
-            self.players = self.cls.PLAYERS[-1]
+            ps = self.cls.PLAYERS
+            self.players = 4 if 4 in ps else ps[-1]
             self.kinds = bytearray([0] + [2] * 7)
             self.target = self.cls.TARGET
         t = self.cls.TARGET
-        self.targets = (t // 2, t, t * 2, t * 3)
+        self.targets = getattr(self.cls, "TARGETS", None) or (t // 2, t, t * 2, t * 3)
+        if self.target not in self.targets:
+            self.target = t
+        # set size / partners: offered when the game's module says how to code them
+        import sys
+        mod = sys.modules.get(self.cls.__module__)
+        self.sets = getattr(mod, "SETS", None) if hasattr(mod, "options_for") else None
+        self.options_for = getattr(mod, "options_for", None)
+        self.nset = prev[3] if prev and len(prev) > 3 else 0  # 0 = the game's default
+        self.partners = prev[4] if prev and len(prev) > 4 else False
 
     def rows(self):
         out = []
@@ -172,8 +182,21 @@ class Options(Menu):
         for p in range(self.players):
             out.append("P%d: %s%s" % (p + 1, KIND_NAMES[self.kinds[p]], " (you)" if p == 0 and not self.kinds[p] else ""))
         out.append("Target: %d" % self.target)
+        if self.sets:
+            out.append("Set: " + ("double-%d" % self.nset if self.nset else "auto"))
+            if self.players == 4:
+                out.append("Partners: " + ("yes" if self.partners else "no"))
         out.append("Start")
         return out
+
+    def options(self):
+        """The game's options code for the chosen set and partners (0 = defaults)."""
+        if not self.sets:
+            return 0
+        try:
+            return self.options_for(self.nset or None, None, self.partners and self.players == 4)
+        except ValueError:
+            return 0
 
     def _row(self, i):
         if len(self.cls.PLAYERS) > 1:
@@ -182,7 +205,14 @@ class Options(Menu):
             i -= 1
         if i < self.players:
             return "seat", i
-        return ("target", 0) if i == self.players else ("start", 0)
+        i -= self.players
+        extra = ["target"]
+        if self.sets:
+            extra.append("set")
+            if self.players == 4:
+                extra.append("partners")
+        extra.append("start")
+        return extra[i], 0
 
     def change(self, i, d):
         what, k = self._row(i)
@@ -195,11 +225,21 @@ class Options(Menu):
             ts = self.targets
             j = ts.index(self.target) if self.target in ts else 1
             self.target = ts[(j + d) % len(ts)]
+        elif what == "set":
+            opts = (0,) + tuple(self.sets)
+            self.nset = opts[(opts.index(self.nset) + d) % len(opts)]
+        elif what == "partners":
+            self.partners = not self.partners
 
     def pick(self, i):
         if self._row(i)[0] == "start":
-            self.app.options[self.gid] = (self.players, bytes(self.kinds), self.target)
-            self.app.start_match(self.gid, self.players, self.kinds[:self.players], self.target)
+            self.app.options[self.gid] = (self.players, bytes(self.kinds), self.target,
+                                          self.nset, self.partners)
+            try:
+                self.app.start_match(self.gid, self.players, self.kinds[:self.players], self.target,
+                                     self.options())
+            except ValueError as e:  # e.g. too many players for the chosen set
+                self.app.go(Message(self.app, "CANNOT START", wrap(str(e), 21)[:4] + ["A: back"], self))
         else:
             self.change(i, 1)
 
@@ -270,7 +310,7 @@ class StatsScene(Scene):
         y = 17
         st = self.app.stats
         for g in games.GAMES:
-            x = scr.small(2, y, g[2][:10])
+            scr.small(2, y, g[3][:10])
             x = 46
             for lv in range(4):
                 p, w = st.get(g[0], lv)
@@ -495,7 +535,7 @@ class Summary(Scene):
         if r.call:
             how += " - " + r.call
         scr.text(0, how[:21])
-        pts = " ".join("%s %d" % (side_name(se, s), r.points[s]) for s in range(len(r.points)))
+        pts = ", ".join("%s %d" % (side_name(se, s), r.points[s]) for s in range(len(r.points)))
         if getattr(se.cls, "BAD_POINTS", False):
             pts = "Bad: " + pts
         scr.text(1, pts[:21])

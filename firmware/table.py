@@ -57,6 +57,10 @@ class Table(Scene):
         self.to_act = False
         self.dirty_model = True
 
+    def enter(self):
+        """Shown (again): the viewer or the game may have changed."""
+        self.dirty_model = True
+
     # -- model ------------------------------------------------------------------
 
     def reset(self):

@@ -1,0 +1,156 @@
+"""Render every UI screen headless and write host_tests/golden/<name>.png.
+
+    .venv/bin/python tools/refresh_golden.py          # rewrite all golden screenshots
+    .venv/bin/python tools/refresh_golden.py table    # only the named ones
+
+``SCREENS`` maps a name to ``(board, setup)``: ``setup(harness)`` drives a
+fresh App (virtual clock, memory saves) to the screen. The UI test renders the
+same list and compares pixel for pixel, so run this only when a screen was
+changed on purpose, and look at the pictures before committing them.
+"""
+
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
+import sim  # noqa: E402  (sets up lib/ and firmware/ on sys.path)
+
+GOLDEN = os.path.join(ROOT, "host_tests", "golden")
+
+
+def _new_game(h, gid_index, kinds=None, players=None):
+    """Title -> New game -> game ``gid_index`` -> options (returns the Options scene)."""
+    h.tap("A")
+    for _ in range(gid_index):
+        h.tap("DOWN" if "UP" in h.buttons else "RIGHT")
+    h.tap("A")
+    opt = h.app.scene
+    if players is not None:
+        opt.players = players
+    if kinds is not None:
+        for i, k in enumerate(kinds):
+            opt.kinds[i] = k
+    return opt
+
+
+def _start(h, gid_index, kinds=None, players=None, wait=0):
+    opt = _new_game(h, gid_index, kinds, players)
+    opt.sel = len(opt.rows()) - 1
+    h.tap("A")
+    if wait:
+        h.wait(wait)
+
+
+def _play_until(h, pred, limit=3000):
+    """Press A whenever it is a human's turn (first legal tile) until ``pred(app)``."""
+    import table
+    import scenes
+    for _ in range(limit):
+        if pred(h.app):
+            return
+        sc = h.app.scene
+        if isinstance(sc, table.Table) and sc.to_act and not sc.dirty_model:
+            h.tap("A")
+        elif isinstance(sc, (scenes.Summary, scenes.Privacy)):
+            h.tap("A")
+        else:
+            h.step(50)
+    raise AssertionError("screen not reached")
+
+
+def _summary(h):
+    import scenes
+    _start(h, 0)
+    _play_until(h, lambda app: isinstance(app.scene, scenes.Summary))
+
+
+def _result(h):
+    import scenes
+    _start(h, 1, kinds=[2, 2, 2, 2])
+    _play_until(h, lambda app: isinstance(app.scene, scenes.Result))
+
+
+def _thinking(h):
+    h.app.settings.speed = 2
+    _start(h, 0, kinds=[0, 2, 2, 2])
+    _play_until(h, lambda app: app.session.is_ai(app.session.game.turn)
+                and app.session.game.nplayed > 2)
+    h.step(200)
+
+
+def _allfives(h):
+    _start(h, 2, players=2)
+    _play_until(h, lambda app: app.session.game.nplayed >= 6 and not app.session.is_ai(
+        app.session.game.turn))
+
+
+def _hint(h):
+    _start(h, 0)
+    _play_until(h, lambda app: app.table.to_act and not app.table.dirty_model and app.session.game.nplayed > 1)
+    h.tap("UP")
+    h.wait(100)
+
+
+def _bad_save(h):
+    pass  # the harness for this screen is built with a corrupt save (see make)
+
+
+SCREENS = {
+    "title": (6, lambda h: None),
+    "title_3btn": (3, lambda h: None),
+    "picker": (6, lambda h: h.run_script("A")),
+    "options": (6, lambda h: h.run_script("A A")),
+    "options_allfives": (6, lambda h: h.run_script("A D D A D*6")),
+    "table_start": (6, lambda h: _start(h, 0, wait=100)),
+    "table": (6, lambda h: _start(h, 0, wait=3000)),
+    "table_thinking": (6, _thinking),
+    "table_hint": (6, _hint),
+    "table_allfives": (6, _allfives),
+    "table_whist": (6, lambda h: _start(h, 1, wait=3000)),
+    "table_menu": (6, lambda h: (_start(h, 0, wait=3000), h.tap("B"))),
+    "privacy": (6, lambda h: _start(h, 0, kinds=[0, 0, 0, 0])),
+    "summary": (6, _summary),
+    "result": (6, _result),
+    "stats": (6, lambda h: h.run_script("D D A")),
+    "rules": (6, lambda h: h.run_script("D D D A A")),
+    "rules_page2": (6, lambda h: h.run_script("D D D A A R")),
+    "settings": (6, lambda h: h.run_script("D D D D A")),
+    "code_entry": (6, lambda h: h.run_script("D A U R U U")),
+    "code_bad": (3, lambda h: h.run_script("R A R A*9 A")),
+    "save_problem": (6, _bad_save),
+}
+
+
+def make(name, display):
+    """A Harness showing screen ``name`` on ``display``."""
+    board, setup = SCREENS[name]
+    storage = None
+    if name == "save_problem":
+        from storage import Storage, MemoryBackend
+        buf = bytearray(4096)
+        Storage(MemoryBackend(buf)).save(2, b"\x01\x01\x00\x04garbage")
+        storage = Storage(MemoryBackend(buf))
+    h = sim.Harness(board, display, storage)
+    setup(h)
+    h.step()
+    return h
+
+
+def main(argv=None):
+    """Rewrite the golden PNGs (all, or the names given)."""
+    names = (argv if argv is not None else sys.argv[1:]) or list(SCREENS)
+    display = sim.make_display(headless=True)
+    os.makedirs(GOLDEN, exist_ok=True)
+    for name in names:
+        make(name, display)
+        path = os.path.join(GOLDEN, name + ".png")
+        sim.screenshot(display, path)
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
