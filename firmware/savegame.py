@@ -6,7 +6,8 @@ foreign or truncated payload raises :class:`BadSave` and is ignored.
 
 A match is stored as what is needed to replay it: game id, players, target,
 seat kinds (0 human, 1..3 AI level + 1), the match seed and every move made,
-each as its index in the legal-move list at that point (one byte). A single
+each as its index in the legal-move list at that point (one byte; 0xFF marks
+that the next hand was dealt). A single
 deal played from a deal code stores the code's fields instead of a match seed.
 """
 

@@ -3,7 +3,7 @@
 :class:`Session` owns the core objects (``Match``, the current hand), the
 save record of the moves (each move stored as its index among the legal
 moves, see :mod:`savegame`), the AI players of the AI seats, and replay of a
-saved record. It knows no game's rules: everything goes through the game
+saved record (a byte ``NEXT_HAND`` marks where the next hand was dealt). It knows no game's rules: everything goes through the game
 contract, so a new game in ``domino.games.GAMES`` needs no change here.
 """
 
@@ -11,6 +11,9 @@ from domino import games, dealcode
 from domino.game import new_move_buffer
 from domino.match import Match, deal_code
 from savegame import MatchRecord, KIND_MATCH, KIND_DEAL, BadSave
+
+
+NEXT_HAND = 0xFF  # record byte: the next hand of the match was dealt
 
 
 class FirstLegal:
@@ -73,13 +76,16 @@ class Session:
         moves = rec.moves
         rec.moves = bytearray()
         for i in range(len(moves)):
-            if self.result is not None:
-                if self.match is None or self.match.over:
-                    raise BadSave("match: moves after the end")
+            k = moves[i]
+            if k == NEXT_HAND:
+                if self.result is None or self.match is None or self.match.over:
+                    raise BadSave("match: a new hand before the end of the last")
                 self.next_hand()
+                continue
+            if self.result is not None:
+                raise BadSave("match: moves after the end of a hand")
             g = self.game
             n = g.legal_moves(self.buf)
-            k = moves[i]
             if k >= n:
                 raise BadSave("match: a saved move is not legal")
             self.play(self.buf[k])
@@ -167,6 +173,7 @@ class Session:
     def next_hand(self):
         """Deal the next hand of the match (after a hand summary)."""
         self.game = self.match.deal()
+        self.rec.moves.append(NEXT_HAND)
         self.result = None
         self.last = None
         self.scored = None
