@@ -169,7 +169,8 @@ class Options(Menu):
             self.target = t
         # set size / partners: offered when the game's module says how to code them
         import sys
-        mod = sys.modules.get(self.cls.__module__)
+        entry = [g for g in games.GAMES if g[0] == gid][0]
+        mod = sys.modules.get("domino." + entry[1])  # loaded by games.load above
         self.sets = getattr(mod, "SETS", None) if hasattr(mod, "options_for") else None
         self.options_for = getattr(mod, "options_for", None)
         self.nset = prev[3] if prev and len(prev) > 3 else 0  # 0 = the game's default
