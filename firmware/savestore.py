@@ -1,33 +1,61 @@
 """Power-cut safe saves in a small byte region (``microcontroller.nvm`` or a file).
 
-The region is split into three records (0 settings, 1 statistics, 2 match in
-progress), each with two slots A and B. A save writes the slot that does *not*
-hold the newest valid copy, so a write cut short at any byte leaves the last
-good copy readable; on load the valid slot with the newest sequence number wins.
-
-Slot layout (little endian), 12 header bytes then the payload::
+Three records (0 settings, 1 statistics, 2 match in progress) live in one
+append-only log. Every save APPENDS a new copy of its record to the still
+erased (0xFF) tail of the region and leaves every older copy where it is, so a
+write cut short at any byte can only damage the copy being written: on load
+the newest copy of each record whose CRC checks wins, and the one before it is
+still there. Copy layout (little endian), 12 header bytes then the payload::
 
     0  2  magic b"PD"
-    2  1  format version (1)
-    3  1  record id
+    2  1  format version (2)
+    3  1  record id (0xFE: acknowledgement marker, empty payload)
     4  2  sequence number (mod 2**16, serial-number arithmetic)
     6  2  payload length
     8  4  CRC-32 (IEEE, as zlib/binascii) of bytes 0..7 and the payload
-    12 .. payload
+    12 .. payload, then 0xFF up to the next multiple of 4
 
-Data that is not blank (all 0x00 or all 0xFF) and fails these checks is
-foreign or corrupt: it is ignored and described once in ``Storage.errors``.
+Why a log: on RP2040/RP2350 CircuitPython ``microcontroller.nvm`` is ONE 4 KB
+flash sector. Its write (``common_hal_nvm_bytearray_set_bytes`` in
+ports/raspberrypi/common-hal/nvm/ByteArray.c) programs 256-byte pages without
+erasing only when every target byte is still 0xFF; any other write copies the
+sector to RAM, erases it and programs it back. An append into the 0xFF tail
+takes the first path: only the new copy's bits go from 1 to 0 (the page's
+older bytes are programmed again with the values they already hold, which
+changes no bit), so no erase happens and older copies survive a power cut.
+The previous A/B-slot format overwrote used bytes and so erased the sector,
+which holds every record, on every save.
 
-Default layout (bytes per slot: 128, 640, 1280) fills exactly 4096 bytes, the
-size of ``microcontroller.nvm`` on RP2040/RP2350 CircuitPython. Payload room:
-settings 116, statistics 628, match 1268 bytes.
+Reading the log (at start-up): copies are found by walking it from offset 0,
+jumping over each good copy; anything unreadable is stepped over 4 bytes at a
+time, so a torn copy never hides later ones. After a torn or foreign area the
+next append starts on a fresh 256-byte flash page (a cut program can leave
+weak bits anywhere in its page). Damage found since the last acknowledgement
+marker is described once in ``Storage.errors``; the next save appends a marker
+in front of its copy, so the same damage is not reported again at the next
+start. A region of all 0x00 or all 0xFF is blank, not damaged.
 
-Hardware note (RP2040/RP2350): CircuitPython writes nvm bytes that are still
-erased (0xFF) by programming pages, but any other write erases and reprograms
-the whole 4 KB sector, which holds every slot. A power cut inside that window
-(tens of milliseconds) can lose all records; the CRC then makes them read as
-missing rather than as garbage. Saves of an unchanged payload are skipped to
-keep such windows (and flash wear) rare.
+Compaction: when the new copy does not fit in the tail, the newest copy of
+every record (the new payload for the record being saved; statistics first,
+then settings, then the match) is packed at the start of a 0xFF-filled image
+of the whole region, written by ONE backend write (one ``nvm`` slice
+assignment: one sector erase and one program of all 16 pages, interrupts off).
+Record sizes are capped (``SLOT_SIZES``: at most half the region for all three
+at their largest), so a compacted log always leaves room for appends; with
+real record sizes a compaction happens once every few tens of saves.
+
+RESIDUAL RISK (cannot be removed with one sector): an erase is not atomic. A
+power cut between the start of the compaction's erase and the end of its
+program (an erase typically takes tens of milliseconds, up to a few hundred
+by flash datasheets, plus well under 1 ms per page programmed) loses all
+three records: the sector is then blank (nothing to resume, no error shown),
+partly erased (reported once as damage, nothing loaded) or holds a prefix of
+the new image (the copies programmed before the cut load; statistics come
+first for that reason). The CRC guarantees nothing wrong is ever loaded. The
+log makes this window rare (one erase per compaction instead of one per save),
+it does not make it impossible. On boards with a file instead of nvm the
+append-only argument holds only as far as the filesystem updates blocks in
+place; the CRC still rejects any torn copy.
 
 On CircuitPython ``import storage`` always gives the built-in module, so device
 code imports this module as ``savestore``; ``storage.py`` re-exports it for
@@ -40,12 +68,18 @@ except ImportError:  # CircuitPython builds without zlib have no binascii.crc32
     _native_crc32 = None
 
 MAGIC = b"PD"
-VERSION = 1
+VERSION = 2
 HEADER = 12
 SETTINGS, STATS, MATCH = 0, 1, 2
 NAMES = ("settings", "stats", "match")
-# Bytes per slot for record 0, 1, 2; two slots each: 2 * 2048 = 4096 bytes.
+# Largest copy (header + payload) of record 0, 1, 2. The region must hold at
+# least twice their sum (2 * 2048 = 4096 bytes, the RP2040 nvm), so that a
+# compacted log is at most half full.
 SLOT_SIZES = (128, 640, 1280)
+ALIGN = 4  # copies start at multiples of 4
+PAGE = 256  # flash program page: fresh start after a torn area
+ACK = 0xFE  # record id of the "damage before this point was reported" marker
+COMPACT_ORDER = (STATS, SETTINGS, MATCH)  # most precious first
 
 _tab_lo = None
 _tab_hi = None
@@ -94,7 +128,7 @@ def _u16(b, i):
 
 
 def encode_slot(record_id, seq, payload):
-    """The bytes of one slot image: header followed by ``payload``."""
+    """The bytes of one record copy: header followed by ``payload``."""
     n = len(payload)
     head = bytearray(HEADER)
     head[0:2] = MAGIC
@@ -112,10 +146,19 @@ def encode_slot(record_id, seq, payload):
     return bytes(head) + bytes(payload)
 
 
+
 def newer(a, b):
     """True if sequence number ``a`` is newer than ``b`` (mod 2**16)."""
     d = (a - b) & 0xFFFF
     return 0 < d < 0x8000
+
+
+def _align(n):
+    return (n + ALIGN - 1) & ~(ALIGN - 1)
+
+
+def _all_ff(b):
+    return len(b.rstrip(b"\xff")) == 0
 
 
 class MemoryBackend:
@@ -147,7 +190,8 @@ class FileBackend:
     CIRCUITPY is read-only to code unless ``boot.py`` calls
     ``storage.remount("/", readonly=False)`` (which makes it read-only to the
     computer instead); opening then raises OSError and the caller falls back.
-    The A/B slots make a temp file + rename unnecessary.
+    The log (older copies are never overwritten until a compaction) makes a
+    temp file + rename unnecessary.
     """
 
     def __init__(self, path, size=4096):
@@ -182,42 +226,28 @@ class FileBackend:
         self._f.close()
 
 
-def _blank(b):
-    first = b[0]
-    if first != 0 and first != 0xFF:
-        return False
-    for x in b:
-        if x != first:
-            return False
-    return True
-
-
 class Storage:
-    """Versioned, CRC-checked A/B records: ``load(id)``, ``save(id, payload)``, ``errors``."""
+    """Versioned, CRC-checked records in an append-only log: ``load(id)``, ``save(id, payload)``, ``errors``.
+
+    ``compactions`` counts the saves that had to rewrite the whole region (on
+    nvm: one sector erase each); every other save is an append.
+    """
 
     def __init__(self, backend, slot_sizes=SLOT_SIZES):
         self.backend = backend
         self.slot_sizes = tuple(slot_sizes)
+        self.size = backend.size
         need = 2 * sum(self.slot_sizes)
-        if backend.size < need:
-            raise ValueError("save region has %d bytes, needs %d" % (backend.size, need))
+        if self.size < need:
+            raise ValueError("save region has %d bytes, needs %d" % (self.size, need))
         for s in self.slot_sizes:
             if s <= HEADER or s - HEADER > 0xFFFF:
                 raise ValueError("bad slot size %d" % s)
-        self.offsets = []
-        off = 0
-        for s in self.slot_sizes:
-            self.offsets.append((off, off + s))
-            off += 2 * s
+        if len(self.slot_sizes) >= ACK:
+            raise ValueError("too many records")
+        self.compactions = 0
         self.errors = []
-        # Per record: [slot index of newest valid copy or -1, its seq]
-        self._state = []
-        problems = []
-        for rid in range(len(self.slot_sizes)):
-            best, seq, bad = self._scan(rid)
-            self._state.append([best, seq])
-            problems.append(bad)
-        self._report(problems)
+        self._report(self._scan())
 
     def capacity(self, record_id):
         """Largest payload, in bytes, that record ``record_id`` can hold."""
@@ -228,81 +258,151 @@ class Storage:
             raise ValueError("unknown record id %r" % (record_id,))
         return record_id
 
-    def _read_slot(self, rid, k):
-        """(status, seq, payload) of slot k: status 'ok', 'blank', 'foreign' or a defect."""
-        off = self.offsets[rid][k]
-        cap = self.slot_sizes[rid]
-        head = self.backend.read(off, HEADER)
-        if len(head) < HEADER:
-            return "truncated", 0, None
-        if head[0:2] != MAGIC:
-            if _blank(head) and _blank(self.backend.read(off, cap)):
-                return "blank", 0, None
-            return "foreign", 0, None
-        if head[2] != VERSION:
-            return "version %d" % head[2], 0, None
-        if head[3] != rid:
-            return "foreign", 0, None
-        n = _u16(head, 6)
-        if n > cap - HEADER:
-            return "bad length", 0, None
-        payload = self.backend.read(off + HEADER, n)
-        if len(payload) < n:
-            return "truncated", 0, None
-        c = head[8] | (head[9] << 8) | (head[10] << 16) | (head[11] << 24)
-        if crc32(payload, crc32(head[0:8])) != c:
-            return "bad checksum", 0, None
-        return "ok", _u16(head, 4), payload
+    # -- reading the log -----------------------------------------------------------
 
-    def _scan(self, rid):
-        best = -1
-        seq = 0
-        bad = []
-        for k in (0, 1):
-            status, s, _ = self._read_slot(rid, k)
-            if status == "ok":
-                if best < 0 or newer(s, seq):
-                    best, seq = k, s
-            elif status != "blank":
-                bad.append(status)
-        return best, seq, bad
+    def _parse(self, data, p, lim):
+        """(status, record id or -1, seq, payload length) of a copy at ``p``, or None (no magic)."""
+        if data[p] != 0x50 or p + 1 >= lim or data[p + 1] != 0x44:
+            return None
+        if p + HEADER > lim:
+            return "truncated", -1, 0, 0
+        rid = data[p + 3]
+        n = data[p + 6] | (data[p + 7] << 8)
+        nrec = len(self.slot_sizes)
+        if rid == ACK:
+            cap = 0
+        elif rid < nrec:
+            cap = self.slot_sizes[rid] - HEADER
+        else:
+            return "foreign", -1, 0, n
+        if n > cap:
+            return "bad length", rid, 0, n
+        if p + HEADER + n > lim:
+            return "truncated", rid, 0, n
+        c = data[p + 8] | (data[p + 9] << 8) | (data[p + 10] << 16) | (data[p + 11] << 24)
+        if crc32(data[p + HEADER:p + HEADER + n], crc32(data[p:p + 8])) != c:
+            return "bad checksum", rid, 0, n
+        if data[p + 2] != VERSION:
+            return "version %d" % data[p + 2], rid, 0, n
+        return "ok", rid, data[p + 4] | (data[p + 5] << 8), n
 
-    def _report(self, problems):
-        nslots = 2 * len(problems)
-        foreign = sum(p.count("foreign") for p in problems)
-        if foreign == nslots:
+    def _scan(self, found=None):
+        """Walk the log: newest good copy per record, the append point, unacknowledged damage.
+
+        Returns ``(problems, anything_good)``; ``found``, if a list, gets
+        ``(record id, offset)`` of every good copy in log order.
+        """
+        nrec = len(self.slot_sizes)
+        data = self.backend.read(0, self.size)
+        lim = len(data)
+        used = len(data.rstrip(b"\xff"))
+        self._best = [None] * nrec  # per record: (seq, offset, payload length)
+        problems = []  # (record id or -1, what)
+        good = False
+        if used == 0 or len(data.rstrip(b"\x00")) == 0:
+            # blank: all 0xFF (erased flash, new file) or all 0x00 (a fresh bytearray)
+            self._end = 0 if used == 0 and lim == self.size else self.size
+            self._ack = False
+            return problems, good
+        p = 0
+        in_bad = False  # inside an unreadable stretch already reported
+        last_end = 0  # end of the last good copy
+        while p < used:
+            r = self._parse(data, p, lim)
+            if r is None:
+                if not in_bad and not _all_ff(data[p:p + ALIGN]):
+                    problems.append((-1, "damaged"))
+                    in_bad = True
+                p += ALIGN
+                continue
+            status, rid, seq, n = r
+            if status != "ok":
+                if not in_bad or rid >= 0:
+                    problems.append((rid, status))
+                in_bad = True
+                p += ALIGN
+                continue
+            good = True
+            in_bad = False
+            if rid == ACK:
+                problems = []
+            else:
+                b = self._best[rid]
+                if b is None or not newer(b[0], seq):
+                    self._best[rid] = (seq, p, n)
+                if found is not None:
+                    found.append((rid, p))
+            last_end = p + HEADER + n
+            p = _align(last_end)
+        if lim < self.size:
+            self._end = self.size  # short read: the next save rewrites the whole region
+        elif last_end >= used:
+            self._end = _align(last_end)
+        else:
+            self._end = (used // PAGE + 1) * PAGE  # a fresh page after torn or foreign bytes
+        self._ack = len(problems) > 0
+        return problems, good
+
+    def _report(self, scanned):
+        problems, good = scanned
+        if not problems:
+            return
+        loose = False
+        known = False
+        for rid, what in problems:
+            if rid < 0 or rid == ACK:
+                loose = True
+            else:
+                known = True
+        if not good and not known:
             self.errors.append("save memory holds foreign data: ignored")
             return
-        for rid, bad in enumerate(problems):
+        for rid in range(len(self.slot_sizes)):
+            bad = []
+            for r, what in problems:
+                if r == rid and what not in bad:
+                    bad.append(what)
             if not bad:
                 continue
             name = NAMES[rid] if rid < len(NAMES) else "record %d" % rid
             what = ", ".join(bad)
-            if self._state[rid][0] >= 0:
-                self.errors.append("%s save: one copy damaged (%s); older copy used" % (name, what))
+            if self._best[rid] is not None:
+                self.errors.append("%s save: a damaged copy (%s) skipped; last good copy used" % (name, what))
             else:
                 self.errors.append("%s save unreadable (%s): ignored" % (name, what))
+            loose = False  # the bytes around a damaged copy belong to it
+        if loose:
+            self.errors.append("save memory partly damaged: skipped")
+
+    def copies(self, record_id):
+        """Offsets of every good copy of the record, oldest first (for tests and tools)."""
+        rid = self._check_id(record_id)
+        found = []
+        self._scan(found)
+        return [off for r, off in found if r == rid]
+
+    # -- load and save -----------------------------------------------------------------
 
     def load(self, record_id):
         """The newest valid payload of the record as bytes, or None."""
         rid = self._check_id(record_id)
-        best = self._state[rid][0]
-        if best < 0:
-            return None
-        status, _, payload = self._read_slot(rid, best)
-        if status == "ok":
-            return payload
-        # Changed under us (should not happen): rescan once.
-        best, seq, _ = self._scan(rid)
-        self._state[rid] = [best, seq]
-        if best < 0:
-            return None
-        return self._read_slot(rid, best)[2]
+        for _ in range(2):
+            b = self._best[rid]
+            if b is None:
+                return None
+            seq, off, n = b
+            data = self.backend.read(off, HEADER + n)
+            r = self._parse(data, 0, len(data)) if len(data) else None
+            if r is not None and r[0] == "ok" and r[1] == rid:
+                return data[HEADER:]
+            self._scan()  # changed under us (should not happen): rescan once
+        return None
 
     def save(self, record_id, payload):
         """Store ``payload`` (bytes) in the record; returns False if it was unchanged.
 
-        Writes the slot not holding the newest copy, in one backend write.
+        Appends one copy to the erased tail of the log in one backend write
+        (no erase on nvm), or compacts the log when the tail is too short.
         Raises ValueError if the payload is too large, OSError if the write
         did not read back.
         """
@@ -310,18 +410,63 @@ class Storage:
         payload = bytes(payload)
         cap = self.slot_sizes[rid] - HEADER
         if len(payload) > cap:
-            raise ValueError("%s payload %d bytes > %d" % (NAMES[rid] if rid < 3 else rid, len(payload), cap))
-        best, seq = self._state[rid]
-        if best >= 0:
-            if self.load(rid) == payload:
+            raise ValueError("%s payload %d bytes > %d" % (NAMES[rid] if rid < len(NAMES) else rid,
+                                                          len(payload), cap))
+        b = self._best[rid]
+        if b is not None:
+            if b[2] == len(payload) and self.backend.read(b[1] + HEADER, b[2]) == payload:
                 return False
-            best, seq = self._state[rid]
-        target = 1 - best if best >= 0 else 0
-        new_seq = (seq + 1) & 0xFFFF if best >= 0 else 1
-        image = encode_slot(rid, new_seq, payload)
-        off = self.offsets[rid][target]
-        self.backend.write(off, image)
-        if self.backend.read(off, len(image)) != image:
-            raise OSError("save of %s did not read back" % NAMES[rid])
-        self._state[rid] = [target, new_seq]
+            seq = (b[0] + 1) & 0xFFFF
+        else:
+            seq = 1
+        image = encode_slot(rid, seq, payload)
+        end = self._end
+        off = end
+        if self._ack:
+            image = encode_slot(ACK, 0, b"") + image
+            off += HEADER
+        n = len(image)
+        if end + n <= self.size and _all_ff(self.backend.read(end, n)):
+            self.backend.write(end, image)
+            if self.backend.read(end, n) != image:
+                self._end = ((end + n) // PAGE + 1) * PAGE
+                raise OSError("save of %s did not read back" % NAMES[rid])
+            self._best[rid] = (seq, off, len(payload))
+            self._end = _align(end + n)
+            self._ack = False
+        else:
+            self._compact(rid, seq, payload)
         return True
+
+    def _compact(self, rid, seq, payload):
+        """Rewrite the region as the newest copy of each record, in one write (one erase)."""
+        nrec = len(self.slot_sizes)
+        order = [r for r in COMPACT_ORDER if r < nrec]
+        for r in range(nrec):
+            if r not in order:
+                order.append(r)
+        img = bytearray(b"\xff" * self.size)
+        best = [None] * nrec
+        p = 0
+        for r in order:
+            if r == rid:
+                s, pl = seq, payload
+            else:
+                if self._best[r] is None:
+                    continue
+                pl = self.load(r)
+                if pl is None:
+                    continue
+                s = self._best[r][0]
+            rec = encode_slot(r, s, pl)
+            img[p:p + len(rec)] = rec
+            best[r] = (s, p, len(pl))
+            p = _align(p + len(rec))
+        self.backend.write(0, img)
+        self.compactions += 1
+        if self.backend.read(0, self.size) != img:
+            self._scan()
+            raise OSError("save of %s did not read back" % NAMES[rid])
+        self._best = best
+        self._end = p
+        self._ack = False

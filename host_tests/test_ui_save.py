@@ -135,9 +135,9 @@ def test_bad_match_record_reported_once(how):
 def test_corrupt_bytes_in_storage_reported():
     buf = bytearray(4096)
     _saved_match(buf)
-    # damage every byte of both match slots' payload area a little
+    # damage the payload of every copy of the match in the log a little
     st = Storage(MemoryBackend(buf))
-    for off in st.offsets[2]:
+    for off in st.copies(2):
         for i in range(off + 12, off + 20):
             buf[i] ^= 0x5A
     h = fresh(buf)
