@@ -11,8 +11,13 @@ name of each key number (``("LEFT", "RIGHT", "A")`` up to six buttons);
 optional ``pwmio.PWMOut`` (variable frequency) or a callable ``(hz, ms)``.
 
 Each :meth:`App.tick` reads input, lets the AI work for a bounded budget and
-redraws only when something changed. The match record is rewritten after
-every move, so power can go at any time.
+redraws only when something changed. The match record is rewritten when the
+device is about to wait for a person (a human seat to act, a privacy screen, a
+hand summary), when a hand is dealt to a human and at the start and end of a
+match, not after every AI move: after a power cut the AI seats simply think
+again, and as each AI decision depends only on its seed and the observation
+(``domino.ai``), they play the same moves. The store appends each save to a
+log in flash (see ``savestore``), so power can go at any time.
 """
 
 import time
@@ -213,9 +218,24 @@ class App:
         self._save(REC_SETTINGS, self.settings.encode())
 
     def save_match(self):
-        """Write the match in progress (or an empty record when none)."""
+        """Write the match in progress (or an empty record when none).
+
+        The store skips a payload equal to the one it holds.
+        """
         se = self.session
         self._save(REC_MATCH, se.rec.encode() if se is not None else b"")
+
+    def waits_for_human(self):
+        """True when the session now waits for a person: a human seat to act or a summary."""
+        se = self.session
+        if se is None or se.result is not None:
+            return True
+        return not se.is_ai(se.game.turn)
+
+    def checkpoint(self):
+        """Save the match if the device is about to wait for a person (not between AI moves)."""
+        if self.waits_for_human():
+            self.save_match()
 
     # -- flow between screens ----------------------------------------------------------------
 
@@ -253,8 +273,8 @@ class App:
             self.go(t)
 
     def after_move(self):
-        """A move was played: save, beep, refresh the table."""
-        self.save_match()
+        """A move was played: save if a person is next to act (or the hand is over), beep, refresh."""
+        self.checkpoint()
         self.beep()
         self.table.moved(self.now_ms())
 
@@ -281,7 +301,7 @@ class App:
                 self.go(Title(self))
             return
         se.next_hand()
-        self.save_match()
+        self.checkpoint()
         self.table.reset()
         if len(se.humans) > 1:
             self.table.viewer = None

@@ -1,6 +1,6 @@
 """Settings, statistics and the match in progress as small byte records.
 
-The storage layer (``storage.Storage``) adds slots and a CRC; these records
+The storage layer (``storage.Storage``) keeps CRC-checked copies in a log; these records
 carry their own version byte and are checked field by field on decoding, so a
 foreign or truncated payload raises :class:`BadSave` and is ignored.
 

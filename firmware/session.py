@@ -29,7 +29,14 @@ class FirstLegal:
 
 
 def new_player(level, seed):
-    """An AI player of ``level`` (0 easy, 1 medium, 2 hard): the one place to switch AIs."""
+    """An AI player of ``level`` (0 easy, 1 medium, 2 hard): the one place to switch AIs.
+
+    A seat's player gets the same seed whenever the session is built (from the
+    match seed and the seat), and ``domino.ai`` reseeds it at each decision from
+    that seed and the position, so a resumed match makes the same AI moves as
+    one never interrupted. The app relies on it to save only when a person is
+    to act (tested in host_tests/test_ui_save.py).
+    """
     try:
         from domino import ai
     except ImportError:

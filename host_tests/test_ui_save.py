@@ -1,4 +1,6 @@
-"""Saves through the UI: resume mid-hand and mid-match gives the same hand,
+"""Saves through the UI: resume mid-hand and mid-match gives the same hand (also
+after a power cut between AI moves, whose moves are then thought again, identically),
+the match is saved only when a person is to act (counted over whole matches),
 settings and statistics persist, bad match saves are reported once and ignored."""
 
 import pytest
@@ -39,12 +41,44 @@ def play_some(h, moves):
             h.step(50)
 
 
+def waiting(app):
+    """The app waits for a person: a human seat to act on the table, a summary, a privacy screen."""
+    sc = app.scene
+    if isinstance(sc, (scenes.Summary, scenes.Privacy)):
+        return True
+    if isinstance(sc, table.Table):
+        if sc.dirty_model:
+            sc.sync()
+        return sc.to_act
+    return False
+
+
+def settle(h):
+    """Let the AI seats play until the app waits for a person."""
+    for _ in range(2000):
+        if waiting(h.app):
+            return
+        h.step(50)
+    raise AssertionError("the app never waited for a person")
+
+
+class CountingStorage(Storage):
+    def __init__(self, backend):
+        Storage.__init__(self, backend)
+        self.calls = []
+
+    def save(self, record_id, payload):
+        self.calls.append(record_id)
+        return Storage.save(self, record_id, payload)
+
+
 @pytest.mark.parametrize("gid_index,moves", [(0, 2), (1, 5), (2, 3), (0, 20), (2, 25)])
 def test_resume_same_hand(gid_index, moves):
     buf = bytearray(4096)
     h = fresh(buf)
     refresh_golden._start(h, gid_index)
     play_some(h, moves)
+    settle(h)  # the device waits for a person: the match was saved just now
     before = state(h.app)
     assert len(before[2]) > 0
     rec = h.storage.load(2)
@@ -68,6 +102,85 @@ def test_resume_same_hand(gid_index, moves):
         else:
             h2.step(50)
     assert isinstance(h2.app.scene, scenes.Result)
+
+
+@pytest.mark.parametrize("gid_index,kinds", [(0, [0, 3, 1, 2]), (1, [0, 3, 3, 3]), (2, [0, 2, 3, 1])])
+def test_power_cut_between_ai_moves(gid_index, kinds):
+    """No save between AI moves: a cut there resumes at the human's last turn, and after the
+    same human move the AI seats (thinking again from scratch) play the same moves."""
+    buf = bytearray(4096)
+    h = fresh(buf)
+    refresh_golden._start(h, gid_index, kinds=kinds)
+    checked = 0
+    for turn in range(12):
+        settle(h)
+        se = h.app.session
+        if se.result is not None or isinstance(h.app.scene, scenes.Privacy):
+            h.tap("A")
+            if h.app.session is None or se.done():
+                break
+            continue
+        at_turn = bytes(se.rec.moves)
+        assert MatchRecord.decode(h.storage.load(2)).moves == at_turn  # saved while waiting
+        h.tap("A")  # the human's move
+        k = se.rec.moves[len(at_turn)] if len(se.rec.moves) > len(at_turn) else None
+        # let exactly one AI move happen, then cut the power
+        for _ in range(400):
+            if len(se.rec.moves) >= len(at_turn) + 2 or waiting(h.app):
+                break
+            h.step(20)
+        if len(se.rec.moves) < len(at_turn) + 2 or se.result is not None:
+            continue  # the hand ended or the human is to act again: nothing was skipped
+        assert MatchRecord.decode(h.storage.load(2)).moves == at_turn  # not saved after AI moves
+        cut = bytearray(buf)
+        settle(h)
+        after = bytes(se.rec.moves)
+        h2 = fresh(cut)
+        assert h2.app.errors == []
+        assert bytes(h2.app.session.rec.moves) == at_turn
+        h2.tap("A")  # Continue
+        assert isinstance(h2.app.scene, table.Table)
+        se2 = h2.app.session
+        h2.app.table.human_play(se2.legal()[k])
+        settle(h2)
+        assert bytes(se2.rec.moves) == after  # the same AI moves as without the cut
+        checked += 1
+    assert checked >= 2
+
+
+@pytest.mark.parametrize("gid_index", [0, 1, 2])
+def test_saves_per_match_against_three_ai(gid_index):
+    """A whole match against 3 AI seats: at most one match save per human turn plus one per
+    hand (and the match's start and end), far fewer than one per move."""
+    buf = bytearray(4096)
+    st = CountingStorage(MemoryBackend(buf))
+    h = sim.Harness(6, storage=st)
+    refresh_golden._start(h, gid_index, kinds=[0, 2, 2, 2])
+    decisions = hands = 0
+    for _ in range(20000):
+        sc = h.app.scene
+        if isinstance(sc, scenes.Result):
+            break
+        if isinstance(sc, table.Table) and sc.to_act and not sc.dirty_model:
+            h.tap("A")
+            decisions += 1
+        elif isinstance(sc, scenes.Summary):
+            h.tap("A")
+            hands += 1
+        else:
+            h.step(50)
+    assert isinstance(h.app.scene, scenes.Result)
+    se = h.app.session_done
+    moves = len(se.rec.moves) - (hands - 1)  # minus the next-hand marks
+    match_saves = st.calls.count(2)
+    print("game %d: %d moves, %d human turns, %d hands: %d match saves, %d saves in all, %d compactions"
+          % (gid_index, moves, decisions, hands, match_saves, len(st.calls), st.compactions))
+    assert match_saves <= decisions + hands + 2  # + the match's start and its end (empty record)
+    assert len(st.calls) <= decisions + hands + 3  # + statistics at the end
+    assert match_saves * 2 < moves
+    h2 = fresh(buf)
+    assert h2.app.errors == [] and h2.app.session is None
+    assert sum(h2.app.stats.get(se.rec.gid, 1)) >= 1
 
 
 def test_resume_pass_and_play_shows_privacy():
