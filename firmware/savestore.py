@@ -30,32 +30,39 @@ Reading the log (at start-up): copies are found by walking it from offset 0,
 jumping over each good copy; anything unreadable is stepped over 4 bytes at a
 time, so a torn copy never hides later ones. After a torn or foreign area the
 next append starts on a fresh 256-byte flash page (a cut program can leave
-weak bits anywhere in its page). Damage found since the last acknowledgement
-marker is described once in ``Storage.errors``; the next save appends a marker
-in front of its copy, so the same damage is not reported again at the next
-start. A region of all 0x00 or all 0xFF is blank, not damaged.
+weak bits anywhere in its page). Damage found after the last acknowledgement
+marker is described in ``Storage.errors`` (one line per record, one for
+damage no record claims, or one for a region of foreign data); the next save
+appends a marker in front of its copy, so the damage is not reported again
+after that save. A region of all 0x00 or all 0xFF is blank, not damaged.
 
 Compaction: when the new copy does not fit in the tail, the newest copy of
 every record (the new payload for the record being saved; statistics first,
 then settings, then the match) is packed at the start of a 0xFF-filled image
 of the whole region, written by ONE backend write (one ``nvm`` slice
-assignment: one sector erase and one program of all 16 pages, interrupts off).
-Record sizes are capped (``SLOT_SIZES``: at most half the region for all three
-at their largest), so a compacted log always leaves room for appends; with
-real record sizes a compaction happens once every few tens of saves.
+assignment: one sector erase, then one program of all 16 pages; writing less
+than the whole region would not help, as CircuitPython programs back the rest
+of the old sector after the erase). Record sizes are capped (``SLOT_SIZES``:
+at most half the region for all three at their largest), so a compacted log
+always leaves room for appends; with real record sizes a compaction happens
+once every few tens of saves (host_tests/test_storage.py counts 11 erases in
+500 saves of a long match; the A/B-slot format erased on 494 of them).
 
 RESIDUAL RISK (cannot be removed with one sector): an erase is not atomic. A
 power cut between the start of the compaction's erase and the end of its
 program (an erase typically takes tens of milliseconds, up to a few hundred
-by flash datasheets, plus well under 1 ms per page programmed) loses all
-three records: the sector is then blank (nothing to resume, no error shown),
-partly erased (reported once as damage, nothing loaded) or holds a prefix of
-the new image (the copies programmed before the cut load; statistics come
-first for that reason). The CRC guarantees nothing wrong is ever loaded. The
-log makes this window rare (one erase per compaction instead of one per save),
-it does not make it impossible. On boards with a file instead of nvm the
+by flash datasheets, plus well under 1 ms per page programmed) can lose every
+record: the sector is then blank (nothing to resume, no error shown), partly
+erased (copies in the part not yet erased still load, the rest is reported
+once as damage) or holds a prefix of the new image (the copies programmed
+before the cut load; statistics come first for that reason). The CRC-32 makes
+loading a wrong copy vanishingly unlikely. The log makes this window rare
+(one erase per compaction instead of one per save); it cannot make it
+impossible.
+
+On boards with a file instead of nvm the same log is used; there the
 append-only argument holds only as far as the filesystem updates blocks in
-place; the CRC still rejects any torn copy.
+place, and the CRC still rejects any torn copy.
 
 On CircuitPython ``import storage`` always gives the built-in module, so device
 code imports this module as ``savestore``; ``storage.py`` re-exports it for
