@@ -96,7 +96,7 @@ class GreedyPlayer:
 
 class AIPlayer:
     def __init__(self, level, seed, playouts=None, prior=None, beta=None, top=None):
-        if playouts is not None:
+        if level == 2:
             self.p = Hard(seed, playouts)
             if prior is not None:
                 self.p.PRIOR = prior
@@ -121,7 +121,7 @@ def make_player(spec, seed):
     if name == "hard":
         # hard[:playouts[:prior weight[:beta[:top moves searched]]]]
         parts = arg.split(":") if arg else []
-        playouts = int(parts[0]) if parts else Hard.PLAYOUTS
+        playouts = int(parts[0]) if parts else None
         prior = float(parts[1]) if len(parts) > 1 else None
         beta = float(parts[2]) if len(parts) > 2 else None
         top = int(parts[3]) if len(parts) > 3 else None
