@@ -219,7 +219,7 @@ def run(spec_a, spec_b, deals, seed=1, log=None):
         ys.append(y)
         sx2.append(xs2)
         sy2.append(ys2)
-        if log and (i + 1) % 10 == 0:
+        if log:
             log("%d deals: share %.4f" % (i + 1, sum(xs) / max(sum(ys), 1e-9)))
     share, half = ratio_ci(xs, ys)
     share2, half2 = ratio_ci(sx2, sy2)
