@@ -640,7 +640,7 @@ def test_apply_undo_allocate_nothing(nset, players):
     assert state(g) == before
 
 
-# -- under real MicroPython (tools/micropython.py) -----------------------------------
+# -- under real MicroPython (tools/mpwasm.py) -----------------------------------
 
 MP_ALLOC = """
 from domino.allfives import AllFives
@@ -671,7 +671,7 @@ def step():
 
 
 def _mp():
-    import micropython as mp  # tools/micropython.py
+    import mpwasm as mp  # tools/mpwasm.py
     try:
         mp.check_available()
     except mp.MicroPythonUnavailable as e:  # part of the suite: fail, do not skip

@@ -9,7 +9,7 @@ import re
 import pytest
 
 import budget
-import micropython as mp
+import mpwasm as mp
 
 REQUIRED = (
     "micropython_heap_after_import_bytes",

@@ -1,7 +1,7 @@
 """The core gives identical results under real MicroPython (WebAssembly, 32-bit) and CPython.
 
 Seeded full matches are played one move per call into MicroPython, with ``gc.collect()``
-between calls, by the driver in ``tools/micropython.py``; moves are chosen by the core's
+between calls, by the driver in ``tools/mpwasm.py``; moves are chosen by the core's
 own :class:`domino.rng.Rng`, so both interpreters pick the same ones. Every event (deal
 codes, starters, moves, hand results, match scores) is printed and the two transcripts must
 be equal. The PRNG stream, shuffles and deal codes are compared the same way.
@@ -14,7 +14,7 @@ import io
 
 import pytest
 
-import micropython as mp  # tools/micropython.py (conftest puts tools/ on sys.path)
+import mpwasm as mp  # tools/mpwasm.py (conftest puts tools/ on sys.path)
 
 # (game id, players, match seed): each a full match to the game's default target.
 MATCHES = [

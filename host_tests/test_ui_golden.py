@@ -11,7 +11,7 @@ import pytest
 import refresh_golden
 import sim
 
-pygame = pytest.importorskip("pygame")
+import pygame  # noqa: E402  (installed by tools/setup.sh: a missing one must fail, not skip)
 
 
 @pytest.fixture(scope="module")

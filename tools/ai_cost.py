@@ -31,7 +31,7 @@ TOOLS = os.path.dirname(os.path.abspath(__file__))
 if TOOLS not in sys.path:
     sys.path.insert(0, TOOLS)
 
-import micropython as mp  # noqa: E402  (tools/micropython.py)
+import mpwasm as mp  # noqa: E402  (tools/mpwasm.py)
 
 US_PER_ITER_RP2040 = 9.58
 REF_N = 200000

@@ -10,13 +10,13 @@ cannot load MicroPython's ``.mpy`` files). For comparison the import heap is als
 from the full sources (``_py``: the docstrings stay in RAM) and from ``mpy-cross`` output
 (``_mpy``: what a MicroPython board would load). Heap figures come from
 ``gc.mem_alloc()`` read between steps, with ``gc.collect()`` between them, one call into
-Python per move (see ``tools/micropython.py``).
+Python per move (see ``tools/mpwasm.py``).
 
 Compiling a module on import needs a transient heap that grows with the module's length,
 most of which the compiler frees itself before the call ends, so ``gc.mem_alloc()`` read
 before and after the call misses it. The heap targets of a full match are therefore
 checked on the *smallest heap the whole run fits in*, imports included
-(``*_min_heap_full_match_bytes``, found by :func:`micropython.min_heap`), with the core
+(``*_min_heap_full_match_bytes``, found by :func:`mpwasm.min_heap`), with the core
 imported one module per step in dependency order (a module after those it imports, in the
 order its import statements name them). A board collects when its heap is full, so it too
 needs the live heap plus one module's compilation at a time; its order differs (it compiles
@@ -48,7 +48,7 @@ LIB = os.path.join(ROOT, "lib")
 if TOOLS not in sys.path:
     sys.path.insert(0, TOOLS)
 
-import micropython as mp  # noqa: E402  (tools/micropython.py: the harness, not the board module)
+import mpwasm as mp  # noqa: E402  (tools/mpwasm.py)
 from shrink import shrink_tree  # noqa: E402
 
 KB = 1024

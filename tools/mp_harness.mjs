@@ -1,7 +1,7 @@
 // Run Python code under real MicroPython (the WebAssembly port, 32-bit objects) in Node,
 // with the project's lib/ mounted as /lib, and report stdout and heap readings.
 //
-// Used through tools/micropython.py; not meant to be run by hand. Protocol: one JSON job on
+// Used through tools/mpwasm.py; not meant to be run by hand. Protocol: one JSON job on
 // stdin, one JSON answer on stdout.
 //
 // Job:    {lib: "/abs/path/to/lib" | null, heapsize: bytes | null, setup: "python source",

@@ -90,12 +90,14 @@ class Observation:
     ``events`` (every move so far as ``(seat, move)``; another seat's draw
     shows as :data:`DRAW` with no tile), ``scores`` (points per side scored in
     this hand so far), ``starter`` (the seat that led) and ``legal`` (the
-    seat's legal moves when it is to act, else empty). It holds no reference
-    to the game.
+    seat's legal moves when it is to act, else empty) and ``options`` (the
+    game's options code: set, hand size, partnership are public table rules,
+    so a player can make the same game with ``from_options`` when it is not 0).
+    It holds no reference to the game.
     """
 
     def __init__(self, seat, players, turn, nset, hand, counts, stock, ends, events, scores,
-                 starter, legal):
+                 starter, legal, options=0):
         self.seat = seat
         self.players = players
         self.turn = turn
@@ -108,12 +110,13 @@ class Observation:
         self.scores = scores
         self.starter = starter
         self.legal = legal
+        self.options = options
 
     def key(self):
         """A tuple equal for two observations exactly when they are the same."""
         return (self.seat, self.players, self.turn, self.nset, tuple(self.hand),
                 tuple(self.counts), self.stock, tuple(self.ends), tuple(self.events),
-                tuple(self.scores), self.starter, tuple(self.legal))
+                tuple(self.scores), self.starter, tuple(self.legal), self.options)
 
 
 class Game:

@@ -125,13 +125,9 @@ class LineView:
         if seat == self.turn and not self.over:
             buf = self._buf
             legal = [buf[i] for i in range(self.legal_moves(buf))]
-        obs = Observation(seat, self.players, self.turn, self.nset, self.hand(seat),
-                          list(self.count), len(self.stock) - self.top, self.open_ends(),
-                          events, self.hand_scores(), self.starter, legal)
-        # the game's options code (set, hand size, partnership: public table rules), so
-        # that a player can make the same game with ``from_options`` when it is not 0
-        obs.options = self.options_code()
-        return obs
+        return Observation(seat, self.players, self.turn, self.nset, self.hand(seat),
+                           list(self.count), len(self.stock) - self.top, self.open_ends(),
+                           events, self.hand_scores(), self.starter, legal, self.options_code())
 
     def move_name(self, move):
         """Short text for a move: "6-5 left", "pass", "draw"."""

@@ -37,23 +37,11 @@ _STOCKSEAT = const(254)
 
 
 def new_game(game_cls, obs):
-    """A game object of ``game_cls`` for search, with the observation's set and
-    scoring sides (its own deal is replaced). Options a game takes beyond
-    players/seed/starter are tried in All Fives' order (nset, hand_size,
-    partners); the observation tells the set and, by ``len(scores)``, the sides."""
-    n = obs.players
-    try:
-        g = game_cls(n, 0)
-    except (TypeError, ValueError):
-        g = game_cls(n, 0, obs.starter)
-    nsides = len(obs.scores)
-    if g.nset != obs.nset or g.nsides != nsides:
-        for hs in (None, 1):
-            try:
-                return game_cls(n, 0, None, obs.nset, hs, nsides < n)
-            except (TypeError, ValueError):
-                pass
-    return g
+    """A game object of ``game_cls`` for search, made with the observation's
+    options code (set, hand size, sides); its own deal is replaced later."""
+    if obs.options:
+        return game_cls.from_options(obs.players, 0, None, obs.options)
+    return game_cls(obs.players, 0)
 
 
 def end_mask(ends):

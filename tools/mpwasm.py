@@ -5,7 +5,7 @@ The core in ``lib/`` is copied into the interpreter's file system as ``/lib`` an
 interpreter in Node (``tools/mp_harness.mjs``, the npm package
 ``@micropython/micropython-webassembly-pyscript`` installed by ``bash tools/setup.sh``)::
 
-    import micropython as mp              # this module (tools/ is on sys.path)
+    import mpwasm as mp              # this module (tools/ is on sys.path)
     r = mp.run(setup="import domino.seychelles\nprint(1)",
                steps=["print(2)"])         # each step: one runPython() call
     r.stdout, r.after_setup, r.peak, r.steps
