@@ -64,9 +64,8 @@ On boards with a file instead of nvm the same log is used; there the
 append-only argument holds only as far as the filesystem updates blocks in
 place, and the CRC still rejects any torn copy.
 
-On CircuitPython ``import storage`` always gives the built-in module, so device
-code imports this module as ``savestore``; ``storage.py`` re-exports it for
-the host (simulator, tests).
+The module is called ``savestore``, not ``storage``: on CircuitPython
+``import storage`` always gives the built-in module of that name.
 """
 
 try:

@@ -27,8 +27,7 @@ def test_folder_deploy_copies_everything(tmp_path, capsys):
                 "boards/xiao_rp2040.py", "boards/qtpy_rp2040.py"):
         assert (dest / rel).is_file(), rel
     assert not (dest / "boards/template.py").exists()
-    assert not (dest / "storage.py").exists()  # shadowed by CircuitPython's built-in storage
-    assert "skipped  storage.py" in out
+    assert not (dest / "storage.py").exists()
     assert not (dest / "settings.toml").exists()
     # every firmware module and core file is there, docstrings stripped, lines kept
     from shrink import strip_docstrings
@@ -37,7 +36,7 @@ def test_folder_deploy_copies_everything(tmp_path, capsys):
             if "__pycache__" in dirpath:
                 continue
             for f in files:
-                if f.endswith(".py") and f != "storage.py":
+                if f.endswith(".py"):
                     src = os.path.join(dirpath, f)
                     rel = os.path.join(rel_root, os.path.relpath(src, os.path.join(ROOT, sub)))
                     text = open(src, encoding="utf-8").read()

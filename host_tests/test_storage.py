@@ -9,7 +9,7 @@ import zlib
 import pytest
 
 import savestore
-from storage import FileBackend, MemoryBackend, NvmBackend, Storage, encode_slot
+from savestore import FileBackend, MemoryBackend, NvmBackend, Storage, encode_slot
 
 SIZE = 4096
 

@@ -10,7 +10,7 @@ import scenes
 import sim
 import table
 from savegame import MatchRecord, Settings
-from storage import Storage, MemoryBackend
+from savestore import Storage, MemoryBackend
 
 
 def fresh(buf, board=6):

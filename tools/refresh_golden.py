@@ -129,7 +129,7 @@ def make(name, display):
     board, setup = SCREENS[name]
     storage = None
     if name == "save_problem":
-        from storage import Storage, MemoryBackend
+        from savestore import Storage, MemoryBackend
         buf = bytearray(4096)
         Storage(MemoryBackend(buf)).save(2, b"\x01\x01\x00\x04garbage")
         storage = Storage(MemoryBackend(buf))

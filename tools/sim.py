@@ -132,7 +132,7 @@ class Harness:
     """An App with fake keys, a virtual clock and memory storage, driven by actions."""
 
     def __init__(self, board=6, display=None, storage=None, settings_speed=0):
-        from storage import Storage, MemoryBackend
+        from savestore import Storage, MemoryBackend
         from app import App
         self.buttons = BOARDS[board]
         self.keys = FakeKeys(self.buttons)
@@ -210,7 +210,7 @@ class Harness:
 
 
 def _storage_for(path):
-    from storage import Storage, MemoryBackend, FileBackend
+    from savestore import Storage, MemoryBackend, FileBackend
     if path:
         return Storage(FileBackend(path, 4096))
     return Storage(MemoryBackend(bytearray(4096)))
