@@ -11,8 +11,10 @@ import os
 
 import pytest
 
+import perft  # tools/perft.py: the move-tree walk through the game contract
+
 from domino import games
-from domino.game import PASS, new_move_buffer
+from domino.game import PASS
 from domino.match import deal_code
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -26,26 +28,6 @@ def make(e):
     if e["options"]:
         return cls.from_options(e["players"], e["seed"], None, e["options"])
     return cls(e["players"], e["seed"])
-
-
-def contract_perft(g, depth):
-    nodes = [0] * depth
-    ended = [0] * depth
-    bufs = [new_move_buffer() for _ in range(depth)]
-
-    def walk(ply):
-        n = g.legal_moves(bufs[ply])
-        for i in range(n):
-            g.apply(bufs[ply][i])
-            nodes[ply] += 1
-            if g.over:
-                ended[ply] += 1
-            elif ply + 1 < depth:
-                walk(ply + 1)
-            g.undo()
-
-    walk(0)
-    return nodes, ended
 
 
 # -- reference engine: straight block dominoes on a line, from the rules --------------
@@ -138,7 +120,7 @@ def test_perft_through_the_contract(e):
     for mv in e["prefix"]:
         g.play(mv)
     before = (bytes(g.loc), g.nhist, g.turn)
-    nodes, ended = contract_perft(g, e["depth"])
+    nodes, ended = perft.perft(g, e["depth"])
     assert (bytes(g.loc), g.nhist, g.turn) == before  # the walk undid everything
     assert nodes == e["nodes"]
     assert ended == e["ended"]

@@ -54,9 +54,11 @@ def make(game_id, players, seed, options=0):
     return cls(players, seed)
 
 
-def perft(g, depth):
+def perft(g, depth, points=None):
     """``(nodes, ended)``: per depth 1..``depth``, the number of move sequences
-    of that length from ``g`` and how many of them end the hand."""
+    of that length from ``g`` and how many of them end the hand. With a list
+    ``points`` of ``depth`` zeros, also adds up per depth the points scored in
+    play so far (``sum(g.hand_scores())``) over the sequences."""
     nodes = [0] * depth
     ended = [0] * depth
     bufs = [new_move_buffer() for _ in range(depth)]
@@ -67,6 +69,8 @@ def perft(g, depth):
         for i in range(n):
             g.apply(buf[i])
             nodes[ply] += 1
+            if points is not None:
+                points[ply] += sum(g.hand_scores())
             if g.over:
                 ended[ply] += 1
             elif ply + 1 < depth:

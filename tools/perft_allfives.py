@@ -24,7 +24,6 @@ for _p in (TOOLS, os.path.join(ROOT, "lib")):
 
 import perft  # noqa: E402  (tools/perft.py)
 from domino.allfives import options_for  # noqa: E402
-from domino.game import new_move_buffer  # noqa: E402
 
 DATA = os.path.join(ROOT, "host_tests", "data", "perft_allfives.json")
 
@@ -47,19 +46,7 @@ CASES = (
 def points_perft(g, depth):
     """Per depth 1..``depth``: the sum of the hand's play points over the sequences."""
     points = [0] * depth
-    bufs = [new_move_buffer() for _ in range(depth)]
-
-    def walk(ply):
-        buf = bufs[ply]
-        n = g.legal_moves(buf)
-        for i in range(n):
-            g.apply(buf[i])
-            points[ply] += sum(g.hand_scores())
-            if not g.over and ply + 1 < depth:
-                walk(ply + 1)
-            g.undo()
-
-    walk(0)
+    perft.perft(g, depth, points)
     return points
 
 
