@@ -1,14 +1,16 @@
 """Settings, statistics and the match in progress as small byte records.
 
-The storage layer (``storage.Storage``) keeps CRC-checked copies in a log; these records
+The storage layer (``savestore.Storage``) keeps CRC-checked copies in a log; these records
 carry their own version byte and are checked field by field on decoding, so a
 foreign or truncated payload raises :class:`BadSave` and is ignored.
 
-A match is stored as what is needed to replay it: game id, players, target,
-seat kinds (0 human, 1..3 AI level + 1), the match seed and every move made,
-each as its index in the legal-move list at that point (one byte; 0xFF marks
-that the next hand was dealt). A single
-deal played from a deal code stores the code's fields instead of a match seed.
+A match is stored as what is needed to rebuild the hand in play: game id,
+players, target, seat kinds (0 human, 1..3 AI level + 1), the match seed, the
+match as it stood when this hand was dealt (``domino.matchsave.snapshot``: hand number,
+restarts, PRNG state, scores; 2 bytes each) and the moves of this hand only,
+each as its index in the legal-move list at that point (one byte). So the
+record stays a few dozen bytes however long the match runs. A single deal
+played from a deal code stores the code's fields instead of a match seed.
 """
 
 REC_SETTINGS = 0
@@ -106,6 +108,7 @@ class Stats:
 
 KIND_MATCH = 1
 KIND_DEAL = 2
+MATCH_VERSION = 2  # 2: match snapshot + this hand's moves (1 kept every move of the match)
 
 
 class MatchRecord:
@@ -120,32 +123,40 @@ class MatchRecord:
         self.seed = seed
         self.starter = starter
         self.options = options
+        self.snap = []  # Match.snapshot() when this hand was dealt ([] for the first hand)
         self.moves = bytearray()
 
     def encode(self):
-        """The match record (a few bytes plus one per move)."""
+        """The match record (a few bytes, the snapshot, and one byte per move of this hand)."""
         n = len(self.moves)
-        head = bytes((VERSION, self.kind, self.gid, self.players, self.target >> 8, self.target & 255,
+        head = bytes((MATCH_VERSION, self.kind, self.gid, self.players, self.target >> 8, self.target & 255,
                       (self.seed >> 16) & 255, (self.seed >> 8) & 255, self.seed & 255,
-                      self.starter, self.options, n >> 8, n & 255))
-        return head + bytes(self.seats) + bytes(self.moves)
+                      self.starter, self.options, n >> 8, n & 255, len(self.snap)))
+        snap = bytearray()
+        for v in self.snap:
+            snap.append(v >> 8)
+            snap.append(v & 255)
+        return head + bytes(self.seats) + bytes(snap) + bytes(self.moves)
 
     @classmethod
     def decode(cls, b):
         """A record from bytes; BadSave if it is truncated or inconsistent."""
-        if len(b) < 13 or b[0] != VERSION or b[1] not in (KIND_MATCH, KIND_DEAL):
-            raise BadSave("match: not a version %d record" % VERSION)
+        if len(b) < 14 or b[0] != MATCH_VERSION or b[1] not in (KIND_MATCH, KIND_DEAL):
+            raise BadSave("match: not a version %d record" % MATCH_VERSION)
         players = b[3]
         if not 1 <= players <= 8:
             raise BadSave("match: bad player count")
         n = (b[11] << 8) | b[12]
-        if len(b) != 13 + players + n:
+        nsnap = b[13]
+        start = 14 + players + 2 * nsnap
+        if len(b) != start + n:
             raise BadSave("match: wrong length (truncated?)")
-        seats = b[13:13 + players]
+        seats = b[14:14 + players]
         for k in seats:
             if k > 3:
                 raise BadSave("match: bad seat kind")
         r = cls(b[1], b[2], players, seats, (b[4] << 8) | b[5], (b[6] << 16) | (b[7] << 8) | b[8],
                 b[9], b[10])
-        r.moves = bytearray(b[13 + players:])
+        r.snap = [(b[i] << 8) | b[i + 1] for i in range(14 + players, start, 2)]
+        r.moves = bytearray(b[start:])
         return r

@@ -1,19 +1,18 @@
 """A match (or one coded deal) being played: the model behind the table.
 
 :class:`Session` owns the core objects (``Match``, the current hand), the
-save record of the moves (each move stored as its index among the legal
-moves, see :mod:`savegame`), the AI players of the AI seats, and replay of a
-saved record (a byte ``NEXT_HAND`` marks where the next hand was dealt). It knows no game's rules: everything goes through the game
+save record (the match as it stood at this hand's deal, and this hand's
+moves, each stored as its index among the legal moves, see :mod:`savegame`),
+the AI players of the AI seats, and replay of a saved record. It knows no game's rules: everything goes through the game
 contract, so a new game in ``domino.games.GAMES`` needs no change here.
 """
 
-from domino import games, dealcode
+from domino import games, dealcode, matchsave
 from domino.game import new_move_buffer
 from domino.match import Match, deal_code
 from savegame import MatchRecord, KIND_MATCH, KIND_DEAL, BadSave
 
 
-NEXT_HAND = 0xFF  # record byte: the next hand of the match was dealt
 
 
 class FirstLegal:
@@ -60,6 +59,8 @@ class Session:
                 if rec.players not in self.cls.PLAYERS:
                     raise BadSave("match: bad player count for the game")
                 self.match = Match(self.cls, rec.players, rec.seed, rec.target or None, rec.options)
+                if rec.snap:
+                    matchsave.restore(self.match, rec.snap)
                 self.game = self.match.deal()
             else:
                 code = dealcode.encode(rec.gid, rec.players, rec.starter, rec.options, rec.seed)
@@ -84,11 +85,6 @@ class Session:
         rec.moves = bytearray()
         for i in range(len(moves)):
             k = moves[i]
-            if k == NEXT_HAND:
-                if self.result is None or self.match is None or self.match.over:
-                    raise BadSave("match: a new hand before the end of the last")
-                self.next_hand()
-                continue
             if self.result is not None:
                 raise BadSave("match: moves after the end of a hand")
             g = self.game
@@ -178,14 +174,16 @@ class Session:
         return True
 
     def next_hand(self):
-        """Deal the next hand of the match (after a hand summary)."""
+        """Deal the next hand of the match (after a hand summary); the record now
+        holds the match as it stands and no moves."""
+        self.rec.snap = matchsave.snapshot(self.match)
         self.game = self.match.deal()
-        self.rec.moves.append(NEXT_HAND)
+        self.rec.moves = bytearray()
         self.result = None
         self.last = None
         self.scored = None
         self.code = deal_code(self.game)
-        self.hand_moves = len(self.rec.moves)
+        self.hand_moves = 0
 
     def done(self):
         """True when nothing more is to be played (match over, or the deal played)."""
