@@ -89,7 +89,7 @@ class Observation:
     (tiles left in the boneyard), ``ends`` (open end values, in arm order),
     ``events`` (every move so far as ``(seat, move)``; another seat's draw
     shows as :data:`DRAW` with no tile), ``scores`` (points per side scored in
-    this hand so far), ``starter`` (the seat that led) and ``legal`` (the
+    this hand so far), ``starter`` (the seat that led), ``legal`` (the
     seat's legal moves when it is to act, else empty) and ``options`` (the
     game's options code: set, hand size, partnership are public table rules,
     so a player can make the same game with ``from_options`` when it is not 0).
