@@ -1,0 +1,62 @@
+"""The base of every AI level: the anytime protocol.
+
+A player sees one observation and the game's class (its rules), never the
+game: ``begin(game_cls, obs)`` then ``step(budget)`` until it returns a move.
+Every random choice comes from the core's :class:`~domino.rng.Rng`, seeded
+from the player's seed and the position, so the same seed and observation
+give the same move (the fairness test relies on it). The levels are in
+:mod:`domino.ai.heuristic` (Easy, Medium) and :mod:`domino.ai.hard` (Hard).
+"""
+
+from ..rng import Rng
+
+
+class Player:
+    """Base: the anytime protocol. Subclasses implement ``_start`` and ``_work``."""
+
+    LEVEL = -1
+
+    def __init__(self, seed=0):
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.move = None
+        self.work = 0
+        self.obs = None
+        self.game = None  # the search game, kept between decisions (no reallocation)
+
+    def begin(self, game_cls, obs):
+        """Start deciding a move for ``obs`` (the seat to act) of a ``game_cls`` hand."""
+        if not obs.legal:
+            raise ValueError("begin: seat %d has no move to make now" % obs.seat)
+        self.cls = game_cls
+        self.obs = obs
+        self.work = 0
+        self.move = None
+        self.rng.seed((self.seed * 7919 + len(obs.events) * 31 + obs.seat) & 0xFFFFFFFFFFFF)
+        if len(obs.legal) == 1:
+            self.move = obs.legal[0]
+            return
+        self._start()
+
+    def step(self, budget=64):
+        """Think for up to ``budget`` work units; the move when done, else None."""
+        if self.move is None:
+            if self.obs is None:
+                raise ValueError("step: call begin first")
+            self._work(budget)
+        return self.move
+
+    def choose(self, game_cls, obs):
+        """begin + step until done: the move for ``obs``."""
+        self.begin(game_cls, obs)
+        while True:
+            m = self.step(64)
+            if m is not None:
+                return m
+
+    def _start(self):
+        pass
+
+    def _work(self, budget):
+        self.work += 1
+        self.move = self.obs.legal[0]

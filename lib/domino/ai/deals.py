@@ -1,0 +1,201 @@
+"""Deals of the hidden tiles consistent with what a seat knows, and their replay.
+
+The determinization half of :class:`~.know.Knowledge`, which inherits
+:class:`Deals` and sets the attributes it reads (``obs``, ``pool``, ``played``,
+``void``, ``drawseq``, ``game``, ...): :meth:`Deals.deal` samples hidden hands
+respecting the voids (most constrained tiles first, random place weighted by
+free room, with retries) and :meth:`Deals.replay` rebuilds a full hand state
+in a game object of the same class: ``redeal`` with each seat's ORIGINAL hand
+(sampled current hand + the tiles it played, minus the tiles it drew) and the
+boneyard in draw order, then ``apply`` of every seen event. Move codes are the
+line games' (``tile << 2 | arm``, codes from 1000 up are specials), documented
+in :mod:`domino.game`.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+from ..game import DRAW
+from .. import tiles
+
+_HI = tiles.HI
+_LO = tiles.LO
+_SPECIAL = const(1000)
+_NOWHERE = const(255)
+_STOCKSEAT = const(254)
+
+
+class Deals:
+    """Sampling and replay of consistent deals; a base of :class:`~.know.Knowledge`."""
+
+    def deal(self, rng, tries=20):
+        """Sample hidden hands: a bytearray ``owner`` parallel to ``self.pool``
+        (seat, or 254 for the boneyard) respecting counts and voids. The
+        same buffer is returned each time (no allocation per deal)."""
+        obs = self.obs
+        pool = self.pool
+        npool = len(pool)
+        n = self.players
+        me = self.me
+        void = self.void
+        if self._owner is None:
+            self._owner = bytearray(npool)
+            self._room = bytearray(n + 1)
+            self._order = bytearray(range(npool))
+            # how many places each hidden tile may go: most constrained first
+            fit = bytearray(npool)
+            for i in range(npool):
+                t = pool[i]
+                bit = (1 << _HI[t]) | (1 << _LO[t])
+                c = 1 if obs.stock else 0
+                for s in range(n):
+                    if s != me and not (void[s] & bit):
+                        c += 1
+                fit[i] = c
+            self._fit = fit
+        owner = self._owner
+        room = self._room
+        order = self._order
+        fit = self._fit
+        for attempt in range(tries + 1):
+            strict = attempt < tries
+            for s in range(n):
+                room[s] = obs.counts[s] if s != me else 0
+            room[n] = obs.stock
+            rng.shuffle(order)
+            if strict:  # insertion sort by fit, in place (random among equals)
+                for i in range(1, npool):
+                    x = order[i]
+                    j = i - 1
+                    while j >= 0 and fit[order[j]] > fit[x]:
+                        order[j + 1] = order[j]
+                        j -= 1
+                    order[j + 1] = x
+            ok = True
+            for i in order:
+                t = pool[i]
+                bit = (1 << _HI[t]) | (1 << _LO[t])
+                tot = 0
+                for s in range(n + 1):
+                    if room[s] and (s == n or not (strict and void[s] & bit)):
+                        tot += room[s]
+                if tot == 0:
+                    ok = False
+                    break
+                r = rng.below(tot)
+                for s in range(n + 1):
+                    if room[s] and (s == n or not (strict and void[s] & bit)):
+                        if r < room[s]:
+                            break
+                        r -= room[s]
+                room[s] -= 1
+                owner[i] = _STOCKSEAT if s == n else s
+            if ok:
+                return owner
+        return owner
+
+    def _build(self, owner):
+        """Original hands and boneyard (in draw order) for the sampled ``owner``."""
+        obs = self.obs
+        n = self.players
+        pool = self.pool
+        hands = [[] for _ in range(n)]
+        rest = []
+        for i in range(len(pool)):
+            s = owner[i]
+            if s == _STOCKSEAT:
+                rest.append(pool[i])
+            else:
+                hands[s].append(pool[i])
+        for t in obs.hand:
+            hands[self.me].append(t)
+        played = self.played
+        for t in range(self.ntiles):
+            if played[t] != _NOWHERE:
+                hands[played[t]].append(t)
+        events = obs.events
+        stock = []
+        drew = obs.stock > 0
+        for _, mv in events:
+            if mv == DRAW:
+                drew = True
+                break
+        if drew:
+            self._draws(events, hands, stock)
+        for t in rest:
+            stock.append(t)
+        return hands, stock
+
+    def replay(self, owner, weigh=None):
+        """Set ``self.game`` to the current position of the sampled deal ``owner``.
+
+        With ``weigh(game, seat, move)`` (a log-probability of a seen play),
+        return the sum of it over the other seats' plays, else 0."""
+        obs = self.obs
+        g = self.game
+        while g.nhist:
+            g.undo()
+        self.at_position = False
+        hands, stock = self._build(owner)
+        g.redeal(hands, stock, obs.starter)
+        me = self.me
+        ll = 0.0
+        for seat, mv in obs.events:
+            if weigh is not None and seat != me and mv < _SPECIAL:
+                ll += weigh(g, seat, mv)
+            g.apply(mv)
+        self.at_position = True
+        return ll
+
+    def _draws(self, events, hands, stock):
+        """Move each drawn tile from its seat's hand to the boneyard, in draw order.
+
+        Draws are assigned latest first: the tiles a draw may have brought (not
+        played before it) only grow for earlier draws, so taking any of them
+        for the latest draws never starves an earlier one. A run of draws
+        followed by a play brought the played tile last."""
+        ne = len(events)
+        drawmask = self.drawseq
+        picks = []
+        i = ne - 1
+        while i >= 0:
+            seat, mv = events[i]
+            if mv == DRAW:
+                h = hands[seat]
+                pick = -1
+                if i + 1 < ne and events[i + 1][0] == seat and events[i + 1][1] < _SPECIAL:
+                    t = events[i + 1][1] >> 2
+                    if t in h:
+                        pick = t
+                if pick < 0:
+                    m = drawmask[i] if drawmask[i] > 0 else 0
+                    # prefer a tile that did not match the ends then
+                    for t in h:
+                        if not (m & ((1 << _HI[t]) | (1 << _LO[t]))) and not self._played_before(t, seat, events, i):
+                            pick = t
+                            break
+                if pick < 0:
+                    for t in h:
+                        if not self._played_before(t, seat, events, i):
+                            pick = t
+                            break
+                if pick >= 0:
+                    h.remove(pick)
+                    picks.append(pick)
+            i -= 1
+        i = len(picks) - 1
+        while i >= 0:
+            stock.append(picks[i])
+            i -= 1
+
+    def _played_before(self, t, seat, events, i):
+        for k in range(i):
+            s, mv = events[k]
+            if s == seat and mv < _SPECIAL and (mv >> 2) == t:
+                return True
+        return False
