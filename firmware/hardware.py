@@ -5,6 +5,8 @@ everything that touches ``board``, ``busio``, ``displayio``, ``keypad``,
 ``pwmio`` or ``microcontroller`` is imported inside the functions that need it.
 """
 
+from wraptext import wrap as _wrap
+
 FIELDS = (
     "name", "board_ids", "i2c_sda", "i2c_scl", "display", "address",
     "width", "height", "rotation", "buttons", "buzzer",
@@ -234,28 +236,6 @@ def make_storage(save_file=SAVE_FILE):
         st = Storage(MemoryBackend(bytearray(need)))
         st.errors.append("no nvm and CIRCUITPY is read-only: saves last until power off")
         return st
-
-
-def _wrap(text, width):
-    lines = []
-    for para in str(text).split("\n"):
-        line = ""
-        for word in para.split(" "):
-            while len(word) > width:
-                if line:
-                    lines.append(line)
-                    line = ""
-                lines.append(word[:width])
-                word = word[width:]
-            if not line:
-                line = word
-            elif len(line) + 1 + len(word) <= width:
-                line += " " + word
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
 
 
 def _fallback_display():

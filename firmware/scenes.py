@@ -11,6 +11,7 @@ from domino import games, dealcode, __version__
 from domino.game import DOMINO
 import savegame
 import rules_text
+from wraptext import wrap  # noqa: F401  (also used as scenes.wrap)
 
 
 class Scene:
@@ -355,26 +356,6 @@ class Rules(Scene):
             scr.text(i, self.lines[j] if j < len(self.lines) else "")
         pages = (len(self.lines) + 3) // 4
         scr.small(110, 1, "%d/%d" % (self.top // 4 + 1, max(1, pages)), 0)
-
-
-def wrap(text, width):
-    """Split ``text`` into lines of at most ``width`` characters (paragraphs on ``\\n``)."""
-    out = []
-    for para in text.split("\n"):
-        line = ""
-        for w in para.split(" "):
-            if not line:
-                line = w
-            elif len(line) + 1 + len(w) <= width:
-                line += " " + w
-            else:
-                out.append(line)
-                line = w
-            while len(line) > width:
-                out.append(line[:width])
-                line = line[width:]
-        out.append(line)
-    return out
 
 
 class CodeEntry(Scene):

@@ -187,7 +187,8 @@ def test_profiles_load_and_validate_under_micropython(tmp_path):
     for f in os.listdir(BOARDS):
         if f.endswith(".py"):
             (lib / "boards" / f).write_bytes(open(os.path.join(BOARDS, f), "rb").read())
-    (lib / "hardware.py").write_bytes(open(os.path.join(ROOT, "firmware", "hardware.py"), "rb").read())
+    for name in ("hardware.py", "wraptext.py"):
+        (lib / name).write_bytes(open(os.path.join(ROOT, "firmware", name), "rb").read())
     script = (
         "import os, hardware\n"
         "names = hardware.profile_names(os.listdir('/lib/boards'))\n"
