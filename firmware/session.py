@@ -124,7 +124,6 @@ class Session:
 
     def can_undo(self):
         """True when a human's last move can be taken back (all others are AI)."""
-        g = self.game
         return (len(self.humans) == 1 and self.result is None and
                 len(self.rec.moves) > self.hand_moves and self._undo_count() > 0)
 

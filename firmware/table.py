@@ -128,7 +128,6 @@ class Table(Scene):
 
     def on(self, act):
         app = self.app
-        se = app.session
         if self.dirty_model:
             self.sync()
         if self.choice is not None:

@@ -12,7 +12,7 @@ from domino.game import HandResult, IllegalMove, PASS, DOMINO, BLOCK
 from domino.match import Match
 from domino.seychelles import Seychelles
 
-from core_helpers import (T, tiles_of, names_of, hand_pips, run_script, deal, legal, move,
+from core_helpers import (tiles_of, names_of, hand_pips, run_script, deal, legal, move,
                           rotate_hands, rotate_script,
                           DEAL4_TAPE, SCRIPT4_TAPE, LEFT4_TAPE,
                           DEAL4_KROSE, LEFT4_KROSE, DEAL4_ZETE, LEFT4_ZETE, SCRIPT4_SIX_BLOCK)

@@ -356,6 +356,7 @@ def _compaction_setup():
     st.save(0, b"settings!")
     st.save(1, b"S" * 129)
     i = 0
+    prev = None
     while True:
         i += 1
         p = bytes([i]) * (150 + 7 * i)

@@ -7,9 +7,9 @@ from domino.game import HandResult, IllegalMove, PASS, DRAW, DOMINO, BLOCK
 from domino.match import Match
 from domino.whist import Whist
 
-from core_helpers import (tiles_of, names_of, hand_pips, run_script, deal, legal, move,
+from core_helpers import (hand_pips, run_script, deal, legal, move,
                           rotate_hands, rotate_script,
-                          DEAL4_TAPE, SCRIPT4_TAPE, LEFT4_TAPE, DEAL4_KROSE, LEFT4_KROSE,
+                          DEAL4_TAPE, SCRIPT4_TAPE, LEFT4_TAPE, DEAL4_KROSE,
                           SCRIPT4_SIX_BLOCK)
 
 

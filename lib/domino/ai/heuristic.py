@@ -95,7 +95,6 @@ def medium_scores(K, obs, cls, rng):
     n = obs.players
     nsides = K.nsides
     side = K.game.side(me)
-    bad = getattr(cls, "BAD_POINTS", False)
     scoring = _scores_in_play(cls)
     g = K.game
     if not K.at_position:
