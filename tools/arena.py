@@ -95,7 +95,7 @@ class GreedyPlayer:
 
 
 class AIPlayer:
-    def __init__(self, level, seed, playouts=None, prior=None, beta=None, top=None):
+    def __init__(self, level, seed, playouts=None, prior=None, beta=None, top=None, sir=None, exact=None):
         if level == 2:
             self.p = Hard(seed, playouts)
             if prior is not None:
@@ -104,6 +104,10 @@ class AIPlayer:
                 self.p.BETA = beta
             if top is not None:
                 self.p.TOP = top
+            if sir is not None:
+                self.p.SIR = sir
+            if exact is not None:
+                self.p.EXACT = exact
         else:
             self.p = ai.new_player(level, seed)
 
@@ -119,13 +123,15 @@ def make_player(spec, seed):
     if name == "medium":
         return AIPlayer(1, seed)
     if name == "hard":
-        # hard[:playouts[:prior weight[:beta[:top moves searched]]]]
+        # hard[:playouts[:prior weight[:beta[:top moves searched[:deals drawn per kept deal[:tiles left for exact endings]]]]]]
         parts = arg.split(":") if arg else []
         playouts = int(parts[0]) if parts else None
         prior = float(parts[1]) if len(parts) > 1 else None
         beta = float(parts[2]) if len(parts) > 2 else None
         top = int(parts[3]) if len(parts) > 3 else None
-        return AIPlayer(2, seed, playouts, prior, beta, top)
+        sir = int(parts[4]) if len(parts) > 4 else None
+        exact = int(parts[5]) if len(parts) > 5 else None
+        return AIPlayer(2, seed, playouts, prior, beta, top, sir, exact)
     if name == "random":
         return RandomPlayer(seed)
     if name == "heaviest":

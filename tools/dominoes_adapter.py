@@ -35,10 +35,33 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import dominoes  # noqa: E402
 
 from domino import tiles  # noqa: E402
-from domino.game import PASS  # noqa: E402
+from domino.game import PASS, DOMINO, BLOCK, HandResult  # noqa: E402
 from domino.seychelles import Seychelles  # noqa: E402
 from domino.line import shuffled  # noqa: E402
 import arena  # noqa: E402
+
+
+class LibraryGame(Seychelles):
+    """Seychelles block play scored as the library scores it: the side that
+    dominoes, or has fewer pips when the game is stuck, earns the pips left in
+    ALL hands (its own included); equal pips when stuck: nothing. Our players
+    are given this class as the rules, so they play for the library's points."""
+
+    def result(self):
+        """The library's points for the ended hand, per team."""
+        pips = [self.pips(s) for s in range(4)]
+        team = [pips[0] + pips[2], pips[1] + pips[3]]
+        total = team[0] + team[1]
+        points = [0, 0]
+        if self.winner >= 0:
+            w = self.winner % 2
+            points[w] = total
+            return HandResult(DOMINO, self.winner, w, pips, points, "")
+        if team[0] == team[1]:
+            return HandResult(BLOCK, -1, -1, pips, points, "")
+        w = 0 if team[0] < team[1] else 1
+        points[w] = total
+        return HandResult(BLOCK, -1, w, pips, points, "")
 
 
 def tile_of(d):
@@ -80,7 +103,7 @@ def rebuild(game):
             for _ in range(len(game.hands[s])):
                 h.append(filler.pop())
         hands.append(h)
-    g = Seychelles(4, 0)
+    g = LibraryGame(4, 0)
     g.redeal(hands, [], game.starting_player)
     for s, t, v in seq:
         if t < 0:
@@ -123,7 +146,7 @@ class OurPlayer:
         obs = g.observation(game.turn)
         if len(obs.legal) != len(game.valid_moves) or obs.turn != game.turn:
             raise AssertionError("rebuilt position differs from the library's")
-        mv = self.p.choose(Seychelles, obs)
+        mv = self.p.choose(LibraryGame, obs)
         first = to_library(game, g, board, mv)
         game.valid_moves = (first,) + tuple(m for m in game.valid_moves if m != first)
 
@@ -155,7 +178,7 @@ def new_game(seed):
 def seychelles_points(game):
     """Our Seychelles scoring of the library's finished game, per team."""
     g, _ = rebuild_final(game)
-    return g.result().points
+    return Seychelles.result(g).points
 
 
 def rebuild_final(game):

@@ -46,8 +46,8 @@ class Deals:
         if self._owner is None:
             self._owner = bytearray(npool)
             self._room = bytearray(n + 1)
-            self._order = bytearray(range(npool))
-            # how many places each hidden tile may go: most constrained first
+            # how many places each hidden tile may go; tiles are placed most
+            # constrained first, in random order among equals (groups of equal fit)
             fit = bytearray(npool)
             for i in range(npool):
                 t = pool[i]
@@ -57,25 +57,34 @@ class Deals:
                     if s != me and not (void[s] & bit):
                         c += 1
                 fit[i] = c
-            self._fit = fit
+            order = bytearray(npool)  # by fit, stable (MicroPython's sort is not)
+            ends = []
+            k = 0
+            for f in range(n + 2):
+                for i in range(npool):
+                    if fit[i] == f:
+                        order[k] = i
+                        k += 1
+                if k and (not ends or ends[-1] != k):
+                    ends.append(k)
+            self._order = order
+            self._groups = bytes(ends)
         owner = self._owner
         room = self._room
         order = self._order
-        fit = self._fit
         for attempt in range(tries + 1):
             strict = attempt < tries
             for s in range(n):
                 room[s] = obs.counts[s] if s != me else 0
             room[n] = obs.stock
-            rng.shuffle(order)
-            if strict:  # insertion sort by fit, in place (random among equals)
-                for i in range(1, npool):
-                    x = order[i]
-                    j = i - 1
-                    while j >= 0 and fit[order[j]] > fit[x]:
-                        order[j + 1] = order[j]
-                        j -= 1
-                    order[j + 1] = x
+            a = 0
+            for b in self._groups:  # Fisher-Yates inside each group
+                i = b - 1
+                while i > a:
+                    j = a + rng.below(i - a + 1)
+                    order[i], order[j] = order[j], order[i]
+                    i -= 1
+                a = b
             ok = True
             for i in order:
                 t = pool[i]

@@ -31,11 +31,14 @@ class Hard(Player):
     """
 
     LEVEL = 2
-    PLAYOUTS = 64   # per decision (spread over the candidates): ~0.9 s on an RP2040
-    PLAYOUTS_SCORING = 40  # games scoring in play (All Fives): costlier playouts
+    PLAYOUTS = 36   # per decision (spread over the candidates): ~1 s on an RP2040
+    PLAYOUTS_SCORING = 24  # games scoring in play (All Fives): costlier playouts
     BETA = 0.25     # softmax sharpness of the model of play
     PRIOR = 1.0     # weight of Medium's score added to the mean playout value
     TOP = 3         # moves searched: the best TOP by Medium's score (0: all)
+    SIR = 4         # deals drawn per playout deal; one is kept by its likelihood
+    EXACT = 10      # tiles left in all hands at or below which endings are solved exactly
+    NODES = 150     # node limit of one exact solve (past it: a playout)
 
     def __init__(self, seed=0, playouts=None):
         Player.__init__(self, seed)
@@ -45,6 +48,9 @@ class Hard(Player):
         self.buf = new_move_buffer()
         self.buf2 = new_move_buffer()
         self.buf3 = new_move_buffer()
+        self._keep = None
+        self._solver = None
+        self._beta = None  # BETA of self.etab
 
     def _start(self):
         cls = self.cls
@@ -55,11 +61,20 @@ class Hard(Player):
         nl = len(obs.legal)
         self.sums = [0.0] * nl
         self.cursor = 0
-        self.ref = None
-        self.wt = 1.0
         self.deals = 0
-        self.sumw = 0.0
-        self.prior = medium_scores(K, obs, cls, self.rng) if (self.PRIOR or self.TOP) else None
+        self.drawn = 0  # deals drawn for the next kept deal
+        self.top = self.tot = 0.0
+        self.last = False
+        if self._keep is None or len(self._keep) != len(K.pool):
+            self._keep = bytearray(len(K.pool))
+        # few tiles left, no boneyard: every move, valued by exact play (no prior)
+        self.exact = obs.stock == 0 and sum(obs.counts) <= self.EXACT
+        if self.exact and self._solver is None:
+            from .endgame import Solver
+            self._solver = Solver()
+        self.prior = None
+        if not self.exact and (self.PRIOR or self.TOP):
+            self.prior = medium_scores(K, obs, cls, self.rng)
         # candidates: indices of legal moves, best prior first
         cand = list(range(nl))
         if self.prior is not None:
@@ -77,56 +92,77 @@ class Hard(Player):
         self.scoring = _scores_in_play(cls)
         self.bad = getattr(cls, "BAD_POINTS", False)
         self.side = K.game.side(obs.seat)
+        if self._beta != self.BETA:
+            self._beta = self.BETA
+            self.etab = policy.exp_table(self.BETA)
         # at least a few deals even with many legal moves
         self.target = max(self.PLAYOUTS_SCORING if self.scoring else self.PLAYOUTS, 6 * len(cand))
 
     def _weigh(self, g, seat, mv):
-        return policy.loglik(g, self.buf2, self.buf3, seat, mv, self.BETA, self.scoring)
+        return policy.loglik(g, self.buf2, self.buf3, seat, mv, self.etab, self.scoring)
+
+    def _draw(self, K, rng):
+        """One unit of deal work: draw a deal and weigh it by the model of play
+        (kept in a weighted reservoir of ``SIR`` draws), or, after the last
+        draw, stand the game at the kept deal. True once the game stands there."""
+        if self.drawn < self.SIR:
+            owner = K.deal(rng)
+            ll = K.replay(owner, self._weigh if self.SIR > 1 else None)
+            if self.drawn == 0 or ll > self.top:
+                self.tot = self.tot * math.exp(self.top - ll) if self.drawn else 0.0
+                self.top = ll
+            w = math.exp(ll - self.top)
+            self.tot += w
+            self.drawn += 1
+            keep = self._keep
+            self.last = rng.next16() * self.tot < w * 65536
+            if self.last:
+                for i in range(len(owner)):
+                    keep[i] = owner[i]
+            if not self.last or self.drawn < self.SIR:
+                return False
+        elif not self.last:
+            K.replay(self._keep)
+        self.drawn = 0
+        self.deals += 1
+        return True
 
     def _work(self, budget):
         K = self.know
         g = K.game
         legal = self.obs.legal
-        nl = len(legal)
         cand = self.cand
         nc = len(cand)
         rng = self.rng
         buf = self.buf
         while budget > 0:
+            budget -= 1
             if self.cursor == 0:
                 if self.work >= self.target:
                     break
-                ll = K.replay(K.deal(rng), self._weigh)
-                self.deals += 1
-                if self.ref is None:
-                    self.ref = ll
-                elif ll > self.ref + 20.0:
-                    # rescale what was summed to the new reference
-                    f = math.exp(self.ref - ll)
-                    for i in range(nl):
-                        self.sums[i] *= f
-                    self.sumw *= f
-                    self.ref = ll
-                d = ll - self.ref
-                self.wt = math.exp(d) if d > -60.0 else 0.0
-                self.sumw += self.wt
+                if not self._draw(K, rng):
+                    continue
             i = cand[self.cursor]
             g.apply(legal[i])
-            depth = 1 + policy.rollout(g, buf, rng, self.scoring)
-            v = policy.value(g, self.side, K.nsides, self.bad)
-            for _ in range(depth):
-                g.undo()
-            self.sums[i] += self.wt * v
+            v = None
+            if self.exact:
+                v = self._solver.solve(g, self.side, K.nsides, self.bad, self.NODES)
+            if v is None:
+                depth = policy.rollout(g, buf, rng, self.scoring)
+                v = policy.value(g, self.side, K.nsides, self.bad)
+                for _ in range(depth):
+                    g.undo()
+            g.undo()
+            self.sums[i] += v
             self.work += 1
-            budget -= 1
             self.cursor = (self.cursor + 1) % nc
         if self.work >= self.target and self.cursor == 0:
-            sumw = self.sumw if self.sumw > 0 else 1.0
+            n = self.deals if self.deals else 1
             best = cand[0]
             top = 0.0
             for k in range(nc):
                 i = cand[k]
-                v = self.sums[i] / sumw
+                v = self.sums[i] / n
                 if self.prior is not None:
                     v += self.PRIOR * self.prior[i]
                 if k == 0 or v > top:

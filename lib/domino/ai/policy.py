@@ -115,10 +115,17 @@ def value(g, side, nsides, bad):
     return -v if bad else v
 
 
-def loglik(g, buf, sbuf, seat, mv, beta, scoring):
+def exp_table(beta):
+    """``round(65536 * exp(-beta * d))`` for d = 0..47 (at least 1): the
+    softmax of :func:`loglik` in small ints, so a weighed replay makes few floats."""
+    return [max(1, int(65536 * math.exp(-beta * d) + 0.5)) for d in range(48)]
+
+
+def loglik(g, buf, sbuf, seat, mv, etab, scoring):
     """Log-probability that ``seat`` chose ``mv`` here under a softmax of
-    :func:`score` (the general model of play). ``buf``/``sbuf``: scratch lists
-    of :data:`~domino.game.MAX_MOVES` slots for the moves and their scores."""
+    :func:`score` (the general model of play) with the weights ``etab``
+    (:func:`exp_table`). ``buf``/``sbuf``: scratch lists of
+    :data:`~domino.game.MAX_MOVES` slots for the moves and their scores."""
     n = g.legal_moves(buf)
     if n < 2:
         return 0.0
@@ -134,7 +141,7 @@ def loglik(g, buf, sbuf, seat, mv, beta, scoring):
             mine = sc
         if sc > top:
             top = sc
-    tot = 0.0
+    tot = 0
     for i in range(n):
-        tot += math.exp(beta * (sbuf[i] - top))
-    return beta * (mine - top) - math.log(tot)
+        tot += etab[min(top - sbuf[i], 47)]
+    return math.log(etab[min(top - mine, 47)] / tot)
