@@ -1,0 +1,154 @@
+"""Hard's exact endings (domino.ai.endgame) and its choice of deals by the model of play."""
+
+import pytest
+
+from domino import games
+from domino.rng import Rng
+from domino.game import new_move_buffer
+from domino.ai import policy
+from domino.ai.endgame import Solver
+from domino.ai.hard import Hard
+from domino.seychelles import Seychelles
+
+from test_ai_fair import _alternative
+
+
+def _minimax(g, side, nsides, bad):
+    """Plain paranoid minimax, no pruning: the reference for the solver."""
+    if g.over:
+        return policy.value(g, side, nsides, bad)
+    buf = new_move_buffer()
+    n = g.legal_moves(buf)
+    vals = []
+    for mv in buf[:n]:
+        g.apply(mv)
+        vals.append(_minimax(g, side, nsides, bad))
+        g.undo()
+    return max(vals) if g.side(g.turn) == side else min(vals)
+
+
+def _late(cls, n, seed, left):
+    """A hand played at random until at most ``left`` tiles are in the hands
+    (None if it ended first)."""
+    g = cls(n, seed)
+    rng = Rng(seed + 99)
+    buf = new_move_buffer()
+    while not g.over and (sum(g.count) > left or g.top < len(g.stock)):
+        g.apply(buf[rng.below(g.legal_moves(buf))])
+    return None if g.over else g
+
+
+@pytest.mark.parametrize("gid,n", [(0, 4), (0, 3), (0, 2), (1, 4)])
+def test_solver_equals_minimax(gid, n):
+    cls = games.load(gid)
+    bad = getattr(cls, "BAD_POINTS", False)
+    s = Solver()
+    checked = 0
+    for seed in range(60):
+        g = _late(cls, n, seed, 9)
+        if g is None:
+            continue
+        before = (bytes(g.loc), g.nhist, g.turn, bytes(g.ends))
+        for side in range(g.nsides):
+            want = _minimax(g, side, g.nsides, bad)
+            assert s.solve(g, side, g.nsides, bad, 10 ** 6) == want
+            assert (bytes(g.loc), g.nhist, g.turn, bytes(g.ends)) == before
+        checked += 1
+    assert checked >= 30
+
+
+def test_solver_gives_up_past_its_node_limit():
+    s = Solver()
+    g = _late(Seychelles, 4, 5, 12)
+    before = (bytes(g.loc), g.nhist, g.turn)
+    assert s.solve(g, 0, 2, False, 3) is None
+    assert (bytes(g.loc), g.nhist, g.turn) == before
+    assert s.solve(g, 0, 2, False, 10 ** 6) is not None
+
+
+def test_hard_plays_a_perfect_move_when_nothing_is_hidden():
+    # two players share the whole set: the opponent's hand is known exactly,
+    # so the exact ending must find a move of the best minimax value
+    buf = new_move_buffer()
+    checked = 0
+    for seed in range(200):
+        g = _late(Seychelles, 2, seed, Hard.EXACT)
+        if g is None:
+            continue
+        obs = g.observation(g.turn)
+        if len(obs.legal) < 2:
+            continue
+        side = g.side(g.turn)
+        vals = {}
+        for mv in obs.legal:
+            g.apply(mv)
+            vals[mv] = _minimax(g, side, 2, False)
+            g.undo()
+        if len(set(vals.values())) < 2:
+            continue  # every move is as good: nothing to check
+        p = Hard(seed)
+        mv = p.choose(Seychelles, obs)
+        assert p.exact
+        assert vals[mv] == max(vals.values()), (seed, vals, mv)
+        checked += 1
+        if checked >= 12:
+            break
+    assert checked >= 12
+
+
+@pytest.mark.parametrize("gid,n", [(0, 4), (0, 3), (1, 4)])
+def test_exact_endings_do_not_depend_on_hidden_tiles(gid, n):
+    cls = games.load(gid)
+    rng = Rng(4321 + n)
+    checked = 0
+    for seed in range(80):
+        g = _late(cls, n, 300 + seed, Hard.EXACT)
+        if g is None:
+            continue
+        seat = g.turn
+        obs = g.observation(seat)
+        if len(obs.legal) < 2:
+            continue
+        for _ in range(40):
+            a = _alternative(cls, g, seat, rng)
+            if a is not None and any(a.hand(s) != g.hand(s) for s in range(n)):
+                p1, p2 = Hard(seed), Hard(seed)
+                assert p1.choose(cls, obs) == p2.choose(cls, a.observation(seat))
+                assert p1.exact and p2.exact
+                checked += 1
+                break
+        if checked >= 6:
+            break
+    assert checked >= 6
+
+
+def test_kept_deals_favour_the_likely_ones():
+    # with more draws per kept deal, the kept deals explain the seen plays
+    # better under the model of play (higher mean log-likelihood)
+    cls = Seychelles
+    buf = new_move_buffer()
+    means = {}
+    for sir in (1, 8):
+        tot = 0.0
+        count = 0
+        for seed in range(12):
+            g = cls(4, 50 + seed)
+            rng = Rng(seed)
+            for _ in range(12):
+                g.apply(buf[rng.below(g.legal_moves(buf))])
+            if g.over:
+                continue
+            obs = g.observation(g.turn)
+            if len(obs.legal) < 2:
+                continue
+            p = Hard(seed)
+            p.SIR = sir
+            p.EXACT = 0
+            p.begin(cls, obs)
+            for _ in range(20):
+                while not p._draw(p.know, p.rng):
+                    pass
+                tot += p.know.replay(p._keep, p._weigh)
+                count += 1
+        means[sir] = tot / count
+    assert means[8] > means[1] + 0.5, means
