@@ -24,9 +24,9 @@ _INF = 1 << 20
 class Solver:
     """Alpha-beta over one deal; see the module docstring."""
 
-    def __init__(self, size=160):
+    def __init__(self, buf=None, size=96):
         self.stack = [0] * size  # moves of the open nodes, one block per depth
-        self.buf = new_move_buffer()
+        self.buf = new_move_buffer() if buf is None else buf  # scratch for legal_moves
         self.nodes = 0
         self.limit = 0
 
