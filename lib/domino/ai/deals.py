@@ -37,12 +37,8 @@ class Deals:
         """Sample hidden hands: a bytearray ``owner`` parallel to ``self.pool``
         (seat, or 254 for the boneyard) respecting counts and voids. The
         same buffer is returned each time (no allocation per deal)."""
-        obs = self.obs
-        pool = self.pool
+        obs, pool, n, me, void = self.obs, self.pool, self.players, self.me, self.void
         npool = len(pool)
-        n = self.players
-        me = self.me
-        void = self.void
         if self._owner is None:
             self._owner = bytearray(npool)
             self._room = bytearray(n + 1)
@@ -65,13 +61,9 @@ class Deals:
                     if fit[i] == f:
                         order[k] = i
                         k += 1
-                if k and (not ends or ends[-1] != k):
-                    ends.append(k)
-            self._order = order
-            self._groups = bytes(ends)
-        owner = self._owner
-        room = self._room
-        order = self._order
+                ends.append(k)  # an empty group shuffles nothing
+            self._order, self._groups = order, bytes(ends)
+        owner, room, order = self._owner, self._room, self._order
         for attempt in range(tries + 1):
             strict = attempt < tries
             for s in range(n):
