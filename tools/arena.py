@@ -15,7 +15,8 @@ Side A's result is reported as ``key: value`` lines:
 
 Players: ``easy``, ``medium``, ``hard`` (or ``hard:N[:P[:B[:T]]]`` for N
 playouts per decision, P the weight of Medium's score, B the model's softmax
-beta, T the number of moves searched, 0 for all), ``random``, ``heaviest`` (heaviest playable tile) and ``greedy``
+beta, T the number of moves searched, 0 for all; or ``hard:name=value,...`` to set any
+of Hard's settings, e.g. ``hard:playouts=64,sir=4,eps=0.1``), ``random``, ``heaviest`` (heaviest playable tile) and ``greedy``
 (most points scored by the play, then heaviest: a score-greedy player for
 All Fives).
 
@@ -122,6 +123,17 @@ def make_player(spec, seed):
         return AIPlayer(0, seed)
     if name == "medium":
         return AIPlayer(1, seed)
+    if name == "hard" and "=" in arg:
+        # hard:NAME=value,... sets Hard's class attributes by name (hard:playouts=64,sir=4)
+        p = AIPlayer(2, seed)
+        for kv in arg.split(","):
+            k, _, v = kv.partition("=")
+            if not hasattr(p.p, k.upper()):
+                raise SystemExit("Hard has no setting %r" % k)
+            setattr(p.p, k.upper(), type(getattr(p.p, k.upper()))(v))
+        if "PLAYOUTS" in arg.upper():
+            p.p.PLAYOUTS_SCORING = p.p.PLAYOUTS
+        return p
     if name == "hard":
         # hard[:playouts[:prior weight[:beta[:top moves searched[:deals drawn per kept deal[:tiles left for exact endings]]]]]]
         parts = arg.split(":") if arg else []

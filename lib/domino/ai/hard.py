@@ -42,6 +42,7 @@ class Hard(Player):
     PLAYOUTS = 36   # per decision (spread over the candidates): ~1 s on an RP2040
     PLAYOUTS_SCORING = 24  # games scoring in play (All Fives): costlier playouts
     BETA = 0.25     # softmax sharpness of the model of play
+    EPS = 0.0       # weight of a uniform choice mixed into the model of play
     PRIOR = 1.0     # weight of Medium's score added to the mean playout value
     TOP = 3         # moves searched: the best TOP by Medium's score (0: all)
     SIR = 4         # deals drawn per playout deal; one is kept by its likelihood
@@ -106,7 +107,7 @@ class Hard(Player):
         self.target = max(self.PLAYOUTS_SCORING if self.scoring else self.PLAYOUTS, 6 * len(cand))
 
     def _weigh(self, g, seat, mv):
-        return policy.loglik(g, self.buf2, self.buf3, seat, mv, self.etab, self.scoring)
+        return policy.loglik(g, self.buf2, self.buf3, seat, mv, self.etab, self.scoring, self.EPS)
 
     def _draw(self, K, rng):
         """One unit of deal work: draw a deal and weigh it by the model of play
@@ -114,7 +115,10 @@ class Hard(Player):
         draw, stand the game at the kept deal. True once the game stands there."""
         if self.drawn < self.SIR:
             owner = K.deal(rng)
-            ll = K.replay(owner, self._weigh if self.SIR > 1 else None)
+            weigh = self._weigh if self.SIR > 1 else None
+            ll = K.reweigh(owner, weigh)
+            if ll is None:
+                ll = K.replay(owner, weigh)
             if self.drawn == 0 or ll > self.top:
                 self.tot = self.tot * math.exp(self.top - ll) if self.drawn else 0.0
                 self.top = ll
@@ -128,7 +132,7 @@ class Hard(Player):
                     keep[i] = owner[i]
             if not self.last or self.drawn < self.SIR:
                 return False
-        elif not self.last:
+        elif not self.last and K.reweigh(self._keep) is None:
             K.replay(self._keep)
         self.drawn = 0
         self.deals += 1

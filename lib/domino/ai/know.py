@@ -43,6 +43,11 @@ def new_game(game_cls, obs):
     return game_cls(obs.players, 0)
 
 
+def loc_game(g):
+    """True if ``g`` keeps tile places in a ``loc`` bytearray (line games)."""
+    return type(getattr(g, "loc", None)) is bytearray
+
+
 def end_mask(ends):
     """Bit mask of the suit values in ``ends``."""
     m = 0
@@ -166,6 +171,42 @@ class Knowledge(Deals):
                 g.undo()
         self.drawseq = drawmask
         self.void[self.me] = 0
+        # block play so far (no boneyard, no draw): deals differ only in ``loc``
+        self.block = (self.at_position and not obs.stock and loc_game(g)
+                      and g.nhist == ne and DRAW not in [mv for _, mv in events])
+
+    def reweigh(self, owner, weigh=None):
+        """:meth:`~.deals.Deals.replay` for block play, without a redeal.
+
+        With no boneyard and no draws seen, deals differ only in where the
+        hidden tiles are now: put them where ``owner`` says, then undo every
+        seen move (each ``undo`` gives a played tile back to its seat, so the
+        hands before each play are those of this deal) summing ``weigh`` over
+        the other seats' plays, and redo them (without ``weigh``, placing the
+        tiles is all). Returns the sum (0.0 without ``weigh``); None when this
+        shortcut does not apply (then replay)."""
+        if not self.block or not self.at_position:
+            return None
+        g = self.game
+        loc = g.loc
+        pool = self.pool
+        for i in range(len(pool)):
+            loc[pool[i]] = owner[i]
+        if weigh is None:
+            return 0.0  # the position of this deal: nothing more to do
+        events = self.obs.events
+        me = self.me
+        ll = 0.0
+        k = len(events)
+        while k > 0:
+            k -= 1
+            g.undo()
+            seat, mv = events[k]
+            if seat != me and mv < _SPECIAL:
+                ll += weigh(g, seat, mv)
+        for seat, mv in events:
+            g.apply(mv)
+        return ll
 
     def unseen(self, v):
         """How many tiles of suit ``v`` are hidden from this seat."""

@@ -121,11 +121,12 @@ def exp_table(beta):
     return [max(1, int(65536 * math.exp(-beta * d) + 0.5)) for d in range(48)]
 
 
-def loglik(g, buf, sbuf, seat, mv, etab, scoring):
+def loglik(g, buf, sbuf, seat, mv, etab, scoring, eps=0.0):
     """Log-probability that ``seat`` chose ``mv`` here under a softmax of
     :func:`score` (the general model of play) with the weights ``etab``
-    (:func:`exp_table`). ``buf``/``sbuf``: scratch lists of
-    :data:`~domino.game.MAX_MOVES` slots for the moves and their scores."""
+    (:func:`exp_table`), mixed with a uniform choice of weight ``eps`` (a
+    player may follow none of the model's reasons). ``buf``/``sbuf``: scratch
+    lists of :data:`~domino.game.MAX_MOVES` slots for the moves and scores."""
     n = g.legal_moves(buf)
     if n < 2:
         return 0.0
@@ -144,4 +145,6 @@ def loglik(g, buf, sbuf, seat, mv, etab, scoring):
     tot = 0
     for i in range(n):
         tot += etab[min(top - sbuf[i], 47)]
+    if eps:
+        return math.log((1.0 - eps) * etab[min(top - mine, 47)] / tot + eps / n)
     return math.log(etab[min(top - mine, 47)] / tot)
