@@ -152,3 +152,29 @@ def test_kept_deals_favour_the_likely_ones():
                 count += 1
         means[sir] = tot / count
     assert means[8] > means[1] + 0.5, means
+
+
+@pytest.mark.parametrize("eps", [0.0, 0.1])
+@pytest.mark.parametrize("gid,n", [(0, 4), (2, 2)])
+def test_model_of_play_is_a_distribution(gid, n, eps):
+    # the model's probabilities of the legal moves sum to 1, and a uniform
+    # share eps keeps every move at least eps / n likely
+    import math
+    cls = games.load(gid)
+    scoring = gid == 2
+    etab = policy.exp_table(0.5)
+    buf, b2, b3 = new_move_buffer(), new_move_buffer(), new_move_buffer()
+    seen = 0
+    for seed in range(40):
+        g = cls(n, seed)
+        rng = Rng(seed)
+        while not g.over:
+            k = g.legal_moves(buf)
+            moves = buf[:k]
+            if k > 1:
+                ps = [math.exp(policy.loglik(g, b2, b3, g.turn, mv, etab, scoring, eps)) for mv in moves]
+                assert abs(sum(ps) - 1.0) < 1e-6
+                assert min(ps) >= eps / k - 1e-12
+                seen += 1
+            g.apply(moves[rng.below(k)])
+    assert seen > 100
