@@ -41,7 +41,7 @@ class Hard(Player):
     LEVEL = 2
     PLAYOUTS = 36   # per decision (spread over the candidates): ~1 s on an RP2040
     PLAYOUTS_SCORING = 24  # games scoring in play (All Fives): costlier playouts
-    BETA = 0.25     # softmax sharpness of the model of play
+    BETA = 0.5      # softmax sharpness of the model of play
     EPS = 0.0       # weight of a uniform choice mixed into the model of play
     PRIOR = 1.0     # weight of Medium's score added to the mean playout value
     TOP = 3         # moves searched: the best TOP by Medium's score (0: all)
