@@ -144,7 +144,8 @@ def loglik(g, buf, sbuf, seat, mv, etab, scoring, eps=0.0):
             top = sc
     tot = 0
     for i in range(n):
-        tot += etab[min(top - sbuf[i], 47)]
-    if eps:
-        return math.log((1.0 - eps) * etab[min(top - mine, 47)] / tot + eps / n)
-    return math.log(etab[min(top - mine, 47)] / tot)
+        d = top - sbuf[i]
+        tot += etab[d if d < 47 else 47]
+    d = top - mine
+    p = etab[d if d < 47 else 47] / tot
+    return math.log((1.0 - eps) * p + eps / n if eps else p)
