@@ -21,7 +21,8 @@ class Hard(Player):
     ``begin`` builds the :class:`~.know.Knowledge` (voids from passes and
     draws) and Medium's score of each legal move; the ``TOP`` best by that
     score are searched. Deals of the hidden tiles are sampled respecting the
-    voids and rebuilt by replaying the seen moves. Of every ``SIR`` such
+    voids and rebuilt by replaying the seen moves (in block play, placed in
+    the standing position: :meth:`~.know.Knowledge.reweigh`). Of every ``SIR`` such
     draws one is kept, with probability proportional to how likely the other
     seats' seen plays were under the general model of play (softmax,
     sharpness ``BETA``, of :func:`.policy.score`): sampling-importance-
