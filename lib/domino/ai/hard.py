@@ -27,8 +27,8 @@ class Hard(Player):
     seats' seen plays were under the general model of play (softmax,
     sharpness ``BETA``, of :func:`.policy.score`): sampling-importance-
     resampling, so the playouts go to deals that explain the table, instead
-    of weighting a few lucky deals (measured: +4 points of share against
-    heaviest-tile players over importance weights at the same playouts). On
+    of weighting a few lucky deals (against heaviest-tile players over 2,000
+    deals: 0.748 of the points at 64 playouts, 0.724 weighted at 80). On
     every kept deal each candidate is played out to the end of the hand with
     the fast policy (all seats), so candidates are compared on the same deals;
     once ``EXACT`` or fewer tiles are in the hands and the boneyard is empty,
