@@ -96,7 +96,7 @@ class GreedyPlayer:
 
 
 class AIPlayer:
-    def __init__(self, level, seed, playouts=None, prior=None, beta=None, top=None, sir=None, exact=None):
+    def __init__(self, level, seed, playouts=None, prior=None, beta=None, top=None):
         if level == 2:
             self.p = Hard(seed, playouts)
             if prior is not None:
@@ -105,10 +105,6 @@ class AIPlayer:
                 self.p.BETA = beta
             if top is not None:
                 self.p.TOP = top
-            if sir is not None:
-                self.p.SIR = sir
-            if exact is not None:
-                self.p.EXACT = exact
         else:
             self.p = ai.new_player(level, seed)
 
@@ -126,24 +122,25 @@ def make_player(spec, seed):
     if name == "hard" and "=" in arg:
         # hard:NAME=value,... sets Hard's class attributes by name (hard:playouts=64,sir=4)
         p = AIPlayer(2, seed)
+        names = set()
         for kv in arg.split(","):
             k, _, v = kv.partition("=")
-            if not hasattr(p.p, k.upper()):
-                raise SystemExit("Hard has no setting %r" % k)
-            setattr(p.p, k.upper(), type(getattr(p.p, k.upper()))(v))
-        if "PLAYOUTS" in arg.upper():
-            p.p.PLAYOUTS_SCORING = p.p.PLAYOUTS
+            k = k.upper()
+            if not hasattr(p.p, k):
+                raise SystemExit("Hard has no setting %r" % k.lower())
+            setattr(p.p, k, type(getattr(p.p, k))(v))
+            names.add(k)
+        if "PLAYOUTS" in names and "PLAYOUTS_SCORING" not in names:
+            p.p.PLAYOUTS_SCORING = p.p.PLAYOUTS  # as hard:N does
         return p
     if name == "hard":
-        # hard[:playouts[:prior weight[:beta[:top moves searched[:deals drawn per kept deal[:tiles left for exact endings]]]]]]
+        # hard[:playouts[:prior weight[:beta[:top moves searched]]]]
         parts = arg.split(":") if arg else []
         playouts = int(parts[0]) if parts else None
         prior = float(parts[1]) if len(parts) > 1 else None
         beta = float(parts[2]) if len(parts) > 2 else None
         top = int(parts[3]) if len(parts) > 3 else None
-        sir = int(parts[4]) if len(parts) > 4 else None
-        exact = int(parts[5]) if len(parts) > 5 else None
-        return AIPlayer(2, seed, playouts, prior, beta, top, sir, exact)
+        return AIPlayer(2, seed, playouts, prior, beta, top)
     if name == "random":
         return RandomPlayer(seed)
     if name == "heaviest":

@@ -43,11 +43,6 @@ def new_game(game_cls, obs):
     return game_cls(obs.players, 0)
 
 
-def loc_game(g):
-    """True if ``g`` keeps tile places in a ``loc`` bytearray (line games)."""
-    return type(getattr(g, "loc", None)) is bytearray
-
-
 def end_mask(ends):
     """Bit mask of the suit values in ``ends``."""
     m = 0
@@ -172,8 +167,8 @@ class Knowledge(Deals):
         self.drawseq = drawmask
         self.void[self.me] = 0
         # block play so far (no boneyard, no draw): deals differ only in ``loc``
-        self.block = (self.at_position and not obs.stock and loc_game(g)
-                      and g.nhist == ne and DRAW not in [mv for _, mv in events])
+        self.block = (self.at_position and not obs.stock and type(getattr(g, "loc", None)) is bytearray
+                      and DRAW not in [mv for _, mv in events])
 
     def reweigh(self, owner, weigh=None):
         """:meth:`~.deals.Deals.replay` for block play, without a redeal.

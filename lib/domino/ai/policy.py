@@ -24,6 +24,7 @@ _LO = tiles.LO
 _SUIT = tiles.SUIT
 _ROW = const(13)
 _SPECIAL = const(1000)
+_DMAX = const(47)  # score gaps past this share the table's last weight
 
 
 # weights: per pip, a double, keeping a tile of the new end, per such tile
@@ -116,9 +117,9 @@ def value(g, side, nsides, bad):
 
 
 def exp_table(beta):
-    """``round(65536 * exp(-beta * d))`` for d = 0..47 (at least 1): the
+    """``round(65536 * exp(-beta * d))`` for d = 0.._DMAX (at least 1): the
     softmax of :func:`loglik` in small ints, so a weighed replay makes few floats."""
-    return [max(1, int(65536 * math.exp(-beta * d) + 0.5)) for d in range(48)]
+    return [max(1, int(65536 * math.exp(-beta * d) + 0.5)) for d in range(_DMAX + 1)]
 
 
 def loglik(g, buf, sbuf, seat, mv, etab, scoring, eps=0.0):
@@ -145,7 +146,7 @@ def loglik(g, buf, sbuf, seat, mv, etab, scoring, eps=0.0):
     tot = 0
     for i in range(n):
         d = top - sbuf[i]
-        tot += etab[d if d < 47 else 47]
+        tot += etab[d if d < _DMAX else _DMAX]
     d = top - mine
-    p = etab[d if d < 47 else 47] / tot
+    p = etab[d if d < _DMAX else _DMAX] / tot
     return math.log((1.0 - eps) * p + eps / n if eps else p)
