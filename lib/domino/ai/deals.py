@@ -22,6 +22,7 @@ except ImportError:  # CPython
 
 from ..game import DRAW
 from .. import tiles
+from .draws import unplay_draws
 
 _HI = tiles.HI
 _LO = tiles.LO
@@ -63,6 +64,9 @@ class Deals:
                         k += 1
                 ends.append(k)  # an empty group shuffles nothing
             self._order, self._groups = order, bytes(ends)
+            # tiles no seat is void in (the last group) take the free places in order
+            top = (n - 1) + (1 if obs.stock else 0)
+            self._free = ends[top - 1] if top >= 1 else npool
         owner, room, order = self._owner, self._room, self._order
         for attempt in range(tries + 1):
             strict = attempt < tries
@@ -78,7 +82,9 @@ class Deals:
                     i -= 1
                 a = b
             ok = True
-            for i in order:
+            free = self._free
+            for k in range(free):
+                i = order[k]
                 t = pool[i]
                 bit = (1 << _HI[t]) | (1 << _LO[t])
                 tot = 0
@@ -97,6 +103,15 @@ class Deals:
                 room[s] -= 1
                 owner[i] = _STOCKSEAT if s == n else s
             if ok:
+                # the rest, shuffled above, into the places left: all such
+                # placements stay equally likely, as drawn one by one
+                s = 0
+                for k in range(free, npool):
+                    while s < n and not room[s]:
+                        s += 1
+                    if room[s]:
+                        room[s] -= 1
+                    owner[order[k]] = _STOCKSEAT if s == n else s
                 return owner
         return owner
 
@@ -127,7 +142,7 @@ class Deals:
                 drew = True
                 break
         if drew:
-            self._draws(events, hands, stock)
+            unplay_draws(events, self.drawseq, hands, stock)
         for t in rest:
             stock.append(t)
         return hands, stock
@@ -152,51 +167,3 @@ class Deals:
             g.apply(mv)
         self.at_position = True
         return ll
-
-    def _draws(self, events, hands, stock):
-        """Move each drawn tile from its seat's hand to the boneyard, in draw order.
-
-        Draws are assigned latest first: the tiles a draw may have brought (not
-        played before it) only grow for earlier draws, so taking any of them
-        for the latest draws never starves an earlier one. A run of draws
-        followed by a play brought the played tile last."""
-        ne = len(events)
-        drawmask = self.drawseq
-        picks = []
-        i = ne - 1
-        while i >= 0:
-            seat, mv = events[i]
-            if mv == DRAW:
-                h = hands[seat]
-                pick = -1
-                if i + 1 < ne and events[i + 1][0] == seat and events[i + 1][1] < _SPECIAL:
-                    t = events[i + 1][1] >> 2
-                    if t in h:
-                        pick = t
-                if pick < 0:
-                    m = drawmask[i] if drawmask[i] > 0 else 0
-                    # prefer a tile that did not match the ends then
-                    for t in h:
-                        if not (m & ((1 << _HI[t]) | (1 << _LO[t]))) and not self._played_before(t, seat, events, i):
-                            pick = t
-                            break
-                if pick < 0:
-                    for t in h:
-                        if not self._played_before(t, seat, events, i):
-                            pick = t
-                            break
-                if pick >= 0:
-                    h.remove(pick)
-                    picks.append(pick)
-            i -= 1
-        i = len(picks) - 1
-        while i >= 0:
-            stock.append(picks[i])
-            i -= 1
-
-    def _played_before(self, t, seat, events, i):
-        for k in range(i):
-            s, mv = events[k]
-            if s == seat and mv < _SPECIAL and (mv >> 2) == t:
-                return True
-        return False

@@ -1,0 +1,105 @@
+"""Sampled deals (ai/deals.py, ai/draws.py) and the block-play likelihood (ai/likely.py).
+
+A sampled deal must give every other seat and the boneyard their seen counts,
+put no tile in a hand proven void in it, and replay to the seat's observation;
+without voids every consistent deal is equally likely. The fast block-play
+likelihood must equal the sum the replay path computes, for every deal.
+"""
+
+import math
+
+import pytest
+
+from domino import games, tiles
+from domino.ai import likely, policy
+from domino.ai.know import Knowledge
+from domino.game import new_move_buffer
+from domino.rng import Rng
+
+GAME_CASES = [(gid, n) for gid, _, _, _ in games.GAMES for n in games.load(gid).PLAYERS]
+
+
+def _positions(cls, n, count, seed0=700):
+    """Observations (seat to act) after random play to various depths."""
+    buf = new_move_buffer()
+    out = []
+    for k in range(count):
+        g = cls(n, seed0 + k)
+        rng = Rng(k + 5)
+        for _ in range(k % 24):
+            if g.over:
+                break
+            g.apply(buf[rng.below(g.legal_moves(buf))])
+        if not g.over:
+            out.append(g.observation(g.turn))
+    return out
+
+
+@pytest.mark.parametrize("gid,n", GAME_CASES)
+def test_deals_respect_counts_voids_and_replay(gid, n):
+    cls = games.load(gid)
+    rng = Rng(gid * 10 + n)
+    voids = 0
+    for obs in _positions(cls, n, 30):
+        K = Knowledge(cls, obs)
+        voids += sum(1 for s in range(n) if K.void[s])
+        for _ in range(4):
+            owner = K.deal(rng)
+            got = [0] * (n + 1)
+            for i, t in enumerate(K.pool):
+                s = owner[i]
+                if s == 254:
+                    got[n] += 1
+                    continue
+                assert s != obs.seat
+                got[s] += 1
+                assert not K.void[s] & ((1 << tiles.HI[t]) | (1 << tiles.LO[t])), (t, s)
+            assert got[:n] == [obs.counts[s] if s != obs.seat else 0 for s in range(n)]
+            assert got[n] == obs.stock
+            K.replay(owner)
+            assert K.game.observation(obs.seat).key() == obs.key()
+    assert voids > 0  # the positions did prove some voids
+
+
+def test_deals_without_voids_are_uniform():
+    # no pass or draw yet: each hidden tile is in each other hand (or the
+    # boneyard) as often as that place's share of the hidden tiles
+    cls = games.load(0)
+    for n in (2, 4):
+        obs = _positions(cls, n, 1)[0]
+        K = Knowledge(cls, obs)
+        assert not any(K.void)
+        rng = Rng(99)
+        N = 6000
+        hits = [[0] * (n + 1) for _ in K.pool]
+        for _ in range(N):
+            owner = K.deal(rng)
+            for i in range(len(K.pool)):
+                s = owner[i]
+                hits[i][n if s == 254 else s] += 1
+        room = [obs.counts[s] if s != obs.seat else 0 for s in range(n)] + [obs.stock]
+        for i in range(len(K.pool)):
+            for s in range(n + 1):
+                p = room[s] / len(K.pool)
+                assert abs(hits[i][s] / N - p) < 4.5 * math.sqrt(p * (1 - p) / N) + 1e-9, (n, i, s)
+
+
+@pytest.mark.parametrize("gid,n", [c for c in GAME_CASES if c[0] in (0, 1)])
+def test_block_likelihood_equals_the_replay(gid, n):
+    cls = games.load(gid)
+    etab = policy.exp_table(0.5)
+    b2, b3 = new_move_buffer(), new_move_buffer()
+    rng = Rng(5)
+    checked = 0
+    for obs in _positions(cls, n, 40):
+        K = Knowledge(cls, obs)
+        if not likely.applies(K, False):
+            continue
+        model = likely.BlockModel(K, etab)
+        for _ in range(4):
+            owner = K.deal(rng)
+            fast = model.loglik(owner)
+            slow = K.reweigh(owner, lambda g, s, mv: policy.loglik(g, b2, b3, s, mv, etab, False))
+            assert fast == pytest.approx(slow, abs=1e-9)
+            checked += 1 if slow else 0
+    assert checked >= 20  # most deals had plays that told something

@@ -1,0 +1,175 @@
+"""Likelihood of the other seats' seen plays for a sampled deal, in block play.
+
+Hard keeps one of several sampled deals by how well each explains the table
+(:func:`.policy.loglik` summed over the other seats' plays). In block play
+(line games without a boneyard, no draws seen) a seat's hand before each of
+its plays is its hidden hand in the deal plus the tiles it played from then
+on, and the ends before each play follow from the seen moves alone. So
+:class:`BlockModel` gets the same sum as weighing a replay of the deal
+(:meth:`~.know.Knowledge.reweigh`; equal, tested) without touching a game:
+the seen plays are read once per decision, and each deal costs one backward
+pass over them with per-seat suit counts. Used only where the game makes
+moves as :class:`~domino.line.LineGame` does (two arms, any tile leads).
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+import math
+
+from .. import tiles
+from ..line import LineGame
+from . import policy
+
+_HI = tiles.HI
+_LO = tiles.LO
+_SPECIAL = const(1000)
+_DMAX = const(47)
+_FIRST = const(255)  # "ends" of the lead: any tile, the new end is its high half
+
+
+def applies(K, scoring):
+    """True when :class:`BlockModel` gives the likelihood for this knowledge."""
+    return K.block and not scoring and type(K.game).legal_moves is LineGame.legal_moves
+
+
+class BlockModel:
+    """The seen plays of the other seats, read for fast likelihoods (module doc)."""
+
+    def __init__(self, K, etab, eps=0.0):
+        obs = K.obs
+        n = K.players
+        me = K.me
+        self.n = n
+        self.etab = etab
+        self.eps = eps
+        self.width = w = obs.nset + 1
+        # per other seat's play, 5 bytes: seat, tile, arm, the two ends before it
+        ev = bytearray()
+        mine = bytearray(n)  # plays per seat (hand room)
+        e0 = e1 = _FIRST
+        for seat, mv in obs.events:
+            if mv >= _SPECIAL:
+                continue
+            t = mv >> 2
+            a = mv & 3
+            if seat != me:
+                ev.extend(bytes((seat, t, a, e0, e1)))
+                mine[seat] += 1
+            if e0 == _FIRST:
+                e0 = _HI[t]
+                e1 = _LO[t]
+            elif a == 0:
+                e0 = _HI[t] + _LO[t] - e0
+            else:
+                e1 = _HI[t] + _LO[t] - e1
+        self.ev = ev
+        cap = 1
+        for s in range(n):
+            if s != me and obs.counts[s] + mine[s] > cap:
+                cap = obs.counts[s] + mine[s]
+        self.cap = cap
+        self.hand = bytearray(n * cap)
+        self.ln = bytearray(n)
+        self.cnt = bytearray(n * w)
+        self.sc = [0] * (2 * cap)
+        self.pool = K.pool
+
+    def _add(self, s, t):
+        k = s * self.cap + self.ln[s]
+        self.hand[k] = t
+        self.ln[s] += 1
+        c = self.cnt
+        b = s * self.width
+        c[b + _HI[t]] += 1
+        if _LO[t] != _HI[t]:
+            c[b + _LO[t]] += 1
+
+    def loglik(self, owner):
+        """Sum of :func:`.policy.loglik` over the other seats' seen plays when
+        the hidden tiles lie as ``owner`` says (parallel to the pool: a seat,
+        or the boneyard)."""
+        n = self.n
+        ln = self.ln
+        cnt = self.cnt
+        for i in range(n):
+            ln[i] = 0
+        for i in range(len(cnt)):
+            cnt[i] = 0
+        pool = self.pool
+        for i in range(len(pool)):
+            if owner[i] < n:
+                self._add(owner[i], pool[i])
+        w0, w1, w2, w3 = policy.SCORE_W
+        hand = self.hand
+        sc = self.sc
+        etab = self.etab
+        w = self.width
+        cap = self.cap
+        ll = 0.0
+        ev = self.ev
+        k = len(ev)
+        while k > 0:  # latest play first: each seat's hand grows back
+            k -= 5
+            s = ev[k]
+            t = ev[k + 1]
+            a = ev[k + 2]
+            e0 = ev[k + 3]
+            e1 = ev[k + 4]
+            b = s * cap
+            cb = s * w
+            hand[b + ln[s]] = t  # the played tile was in the hand before
+            ln[s] += 1
+            cnt[cb + _HI[t]] += 1
+            if _LO[t] != _HI[t]:
+                cnt[cb + _LO[t]] += 1
+            if e1 == e0:
+                e1 = _FIRST  # one distinct end: only arm 0 is offered
+            m = 0
+            top = -1000
+            mine = 0
+            for j in range(ln[s]):
+                u = hand[b + j]
+                hi = _HI[u]
+                lo = _LO[u]
+                if e0 == _FIRST:
+                    v = hi
+                elif hi == e0 or lo == e0:
+                    v = hi + lo - e0
+                else:
+                    v = -1
+                if v >= 0:
+                    x = cnt[cb + v] - 1
+                    x = (hi + lo) * w0 + (w1 if hi == lo else 0) + (w2 + w3 * x if x else 0)
+                    sc[m] = x
+                    m += 1
+                    if u == t and a == 0:
+                        mine = x
+                    if x > top:
+                        top = x
+                if e1 != _FIRST and (hi == e1 or lo == e1):
+                    v = hi + lo - e1
+                    x = cnt[cb + v] - 1
+                    x = (hi + lo) * w0 + (w1 if hi == lo else 0) + (w2 + w3 * x if x else 0)
+                    sc[m] = x
+                    m += 1
+                    if u == t and a == 1:
+                        mine = x
+                    if x > top:
+                        top = x
+            if m < 2:
+                continue
+            tot = 0
+            for j in range(m):
+                d = top - sc[j]
+                tot += etab[d if d < _DMAX else _DMAX]
+            d = top - mine
+            p = etab[d if d < _DMAX else _DMAX] / tot
+            eps = self.eps
+            ll += math.log((1.0 - eps) * p + eps / m if eps else p)
+        return ll
