@@ -6,7 +6,8 @@ core's Rng to various depths, only positions with a choice):
 ``ai_<game>_<level>_est_rp2040_ms_per_move_median`` / ``_max``
     the decision (``begin`` + ``step`` until done) timed under MicroPython,
     divided by the time per iteration of the reference loop run in the same
-    interpreter, times 9.58 us (CircuitPython 9 on an RP2040 at 125 MHz runs
+    interpreter just before it (per position, best of 3 such pairs: a busy
+    host slows both runs of a pair alike), times 9.58 us (CircuitPython 9 on an RP2040 at 125 MHz runs
     one million iterations of it in about 9.58 s). The reference is the
     published benchmark script, run at module level (global names), exactly::
 
@@ -20,7 +21,8 @@ core's Rng to various depths, only positions with a choice):
     between calls), with the firmware's pattern of one ``begin`` call and then
     ``step(4)`` calls (about 50 ms each on an RP2040), worst over the positions.
 
-Run alone (``.venv/bin/python tools/ai_cost.py [--quick]``) or as the
+Run alone (``.venv/bin/python tools/ai_cost.py [--quick] [--hard=playouts=48,sir=4]``,
+the latter to cost Hard at other settings) or as the
 ``section_ai`` section of ``tools/budget.py``.
 """
 
@@ -35,6 +37,7 @@ import mpwasm as mp  # noqa: E402  (tools/mpwasm.py)
 
 US_PER_ITER_RP2040 = 9.58
 REF_N = 200000
+REF_POS = 40000  # iterations of the reference run beside each position
 STEP_BUDGET = 4
 # (game id, players, name)
 GAMES = ((0, 4, "seychelles"), (1, 4, "whist"), (2, 2, "allfives"))
@@ -76,39 +79,45 @@ import gc
 
 
 def time_level(level, cls, obs_list, reps, rounds):
-    # the best of ``rounds`` timings of ``reps`` decisions (a busy host only adds time)
+    # per position, the best of ``rounds`` timings of ``reps`` decisions, each
+    # round right after a run of the reference loop; the position's figure is
+    # best decision time / best reference time (a busy host only adds time,
+    # and a slow spell slows both of the adjacent runs)
     out = []
     for i in range(len(obs_list)):
         obs = obs_list[i]
-        best = None
+        best = ref = None
         for _ in range(rounds):
             gc.collect()
-            t0 = time.ticks_ms()
-            for r in range(reps):
+            r = reference(%(ref_pos)d)
+            if ref is None or r < ref:
+                ref = r
+            t0 = time.ticks_us()
+            for k in range(reps):
                 p = ai.new_player(level, 11 + i)
                 p.choose(cls, obs)
-            t = time.ticks_diff(time.ticks_ms(), t0) / reps
+            t = time.ticks_diff(time.ticks_us(), t0) / reps
             if best is None or t < best:
                 best = t
-        out.append(best)
+        REFS.append(ref * %(ref_n)d / %(ref_pos)d)
+        out.append(best / ref)
     return out
 
 
 def reference(n):
     # the published loop, at module level: run through exec with globals
     g = {}
-    t0 = time.ticks_ms()
+    t0 = time.ticks_us()
     exec(REF_SRC %% n, g)
-    return time.ticks_diff(time.ticks_ms(), t0)
+    return time.ticks_diff(time.ticks_us(), t0)
 
 
 CLS, OBS = positions(%(gid)d, %(players)d, %(count)d)
 REFS = [reference(%(ref_n)d)]
 for level in (0, 1, 2):
-    ts = time_level(level, CLS, OBS, (%(reps_fast)d, %(reps_fast)d, 1)[level], (2, 2, 2)[level])
-    print("T", level, " ".join("%%.3f" %% t for t in ts))
-    REFS.append(reference(%(ref_n)d))
-print("REF", min(REFS))
+    ts = time_level(level, CLS, OBS, (%(reps_fast)d, %(reps_fast)d, 1)[level], (3, 3, 3)[level])
+    print("T", level, " ".join("%%.6f" %% t for t in ts))
+print("REF", min(REFS) / 1000)
 """
 
 # the published benchmark, run at module level (global names) exactly
@@ -151,15 +160,28 @@ def _median(xs):
     return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
 
 
-def measure(quick=False, lib=None, out=None):
-    """Return ``{key: value}`` for every game and level (see the module doc)."""
+def hard_settings(spec):
+    """MicroPython lines setting Hard's class attributes from ``name=value,...``
+    (as the arena's ``hard:name=value,...``), to cost a candidate setting."""
+    lines = ["from domino.ai.hard import Hard"]
+    for part in (spec or "").split(","):
+        if part:
+            name, value = part.split("=")
+            lines.append("Hard.%s = %r" % (name.strip().upper(), float(value) if "." in value else int(value)))
+    return "\n".join(lines) + "\n" if spec else ""
+
+
+def measure(quick=False, lib=None, out=None, hard=None):
+    """Return ``{key: value}`` for every game and level (see the module doc);
+    ``hard``: Hard's settings to cost instead of its defaults (``name=value,...``)."""
     lib = lib or mp.LIB
+    pre = hard_settings(hard)
     count = 4 if quick else 10
     res = {}
     for gid, players, name in GAMES:
         src = TIMING % {"gid": gid, "players": players, "count": count,
-                        "reps_fast": 5 if quick else 20, "ref_n": REF_N}
-        src = "REF_SRC = %r\n" % ("n = %d\n" + REF_SRC_TEXT) + src
+                        "reps_fast": 5 if quick else 20, "ref_n": REF_N, "ref_pos": REF_POS}
+        src = "REF_SRC = %r\n" % ("n = %d\n" + REF_SRC_TEXT) + pre + src
         text = mp.run(setup=src, lib=lib, measure=False, timeout=900).stdout
         ref_ms = None
         times = {}
@@ -170,15 +192,16 @@ def measure(quick=False, lib=None, out=None):
             elif parts and parts[0] == "T":
                 times[int(parts[1])] = [float(x) for x in parts[2:]]
         us_per_iter = ref_ms * 1000.0 / REF_N
-        scale = US_PER_ITER_RP2040 / us_per_iter
         res["ai_reference_loop_us_per_iter_%s" % name] = us_per_iter
         for level in range(3):
             ts = times[level]
             key = "ai_%s_%s_" % (name, LEVELS[level])
-            res[key + "est_rp2040_ms_per_move_median"] = _median(ts) * scale
-            res[key + "est_rp2040_ms_per_move_max"] = max(ts) * scale
+            # ts: decision time / reference time of REF_POS iterations
+            est = [t * REF_POS * US_PER_ITER_RP2040 / 1000.0 for t in ts]
+            res[key + "est_rp2040_ms_per_move_median"] = _median(est)
+            res[key + "est_rp2040_ms_per_move_max"] = max(est)
         # heap: one begin call, then step(STEP_BUDGET) calls, per decision
-        src = HEAP % {"gid": gid, "players": players, "count": count, "budget": STEP_BUDGET}
+        src = pre + HEAP % {"gid": gid, "players": players, "count": count, "budget": STEP_BUDGET}
         r = mp.run(setup=src, loop="step", lib=lib, timeout=900)
         peaks = {0: 0, 1: 0, 2: 0}
         level_of = []
@@ -233,7 +256,11 @@ def section_ai(b):
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     quick = "--quick" in argv
-    res = measure(quick=quick, out=lambda s: print("# " + s, file=sys.stderr, flush=True))
+    hard = None
+    for a in argv:
+        if a.startswith("--hard="):
+            hard = a[len("--hard="):]
+    res = measure(quick=quick, out=lambda s: print("# " + s, file=sys.stderr, flush=True), hard=hard)
     for k, v in res.items():
         print("%s: %s" % (k, ("%.1f" % v) if isinstance(v, float) else v))
     for _, _, name in GAMES:
