@@ -106,10 +106,10 @@ class Hard(Player):
         if self._beta != self.BETA:
             self._beta = self.BETA
             self.etab = policy.exp_table(self.BETA)
-        # block play: deals weighed from the seen plays alone (no replay)
+        # block play: deals weighed from the seen plays alone (no replay); the
+        # model is made by the first step (begin is the heaviest call on the heap)
         self.model = None
-        if self.SIR > 1 and likely.applies(K, self.scoring):
-            self.model = likely.BlockModel(K, self.etab, self.EPS)
+        self.use_model = self.SIR > 1 and likely.applies(K, self.scoring)
         # at least a few deals even with many legal moves
         self.target = max(self.PLAYOUTS_SCORING if self.scoring else self.PLAYOUTS, 6 * len(cand))
 
@@ -121,6 +121,8 @@ class Hard(Player):
         (kept in a weighted reservoir of ``SIR`` draws), or, after the last
         draw, stand the game at the kept deal. True once the game stands there."""
         if self.drawn < self.SIR:
+            if self.use_model and self.model is None:
+                self.model = likely.BlockModel(K, self.etab, self.EPS)
             owner = K.deal(rng)
             if self.model is not None:
                 ll = self.model.loglik(owner)  # the game stays where it was

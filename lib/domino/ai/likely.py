@@ -50,17 +50,28 @@ class BlockModel:
         self.eps = eps
         self.width = w = obs.nset + 1
         # per other seat's play, 5 bytes: seat, tile, arm, the two ends before it
-        ev = bytearray()
-        mine = bytearray(n)  # plays per seat (hand room)
+        events = obs.events
+        k = 0
+        for seat, mv in events:
+            if seat != me and mv < _SPECIAL:
+                k += 1
+        ev = bytearray(5 * k)  # one allocation (the heap of a decision is counted)
+        plays = bytearray(n)  # plays per seat (hand room)
         e0 = e1 = _FIRST
-        for seat, mv in obs.events:
+        k = 0
+        for seat, mv in events:
             if mv >= _SPECIAL:
                 continue
             t = mv >> 2
             a = mv & 3
             if seat != me:
-                ev.extend(bytes((seat, t, a, e0, e1)))
-                mine[seat] += 1
+                ev[k] = seat
+                ev[k + 1] = t
+                ev[k + 2] = a
+                ev[k + 3] = e0
+                ev[k + 4] = e1
+                k += 5
+                plays[seat] += 1
             if e0 == _FIRST:
                 e0 = _HI[t]
                 e1 = _LO[t]
@@ -71,8 +82,8 @@ class BlockModel:
         self.ev = ev
         cap = 1
         for s in range(n):
-            if s != me and obs.counts[s] + mine[s] > cap:
-                cap = obs.counts[s] + mine[s]
+            if s != me and obs.counts[s] + plays[s] > cap:
+                cap = obs.counts[s] + plays[s]
         self.cap = cap
         self.hand = bytearray(n * cap)
         self.ln = bytearray(n)
