@@ -11,7 +11,7 @@ import math
 import pytest
 
 from domino import games, tiles
-from domino.ai import likely, policy
+from domino.ai import kept, likely, policy
 from domino.ai.know import Knowledge
 from domino.game import new_move_buffer
 from domino.rng import Rng
@@ -103,3 +103,105 @@ def test_block_likelihood_equals_the_replay(gid, n):
             assert fast == pytest.approx(slow, abs=1e-9)
             checked += 1 if slow else 0
     assert checked >= 20  # most deals had plays that told something
+
+
+def _late_block_knowledge(count=60):
+    """Knowledge of late block-play positions (few hidden tiles), with the model."""
+    cls = games.load(0)
+    out = []
+    for obs in _positions(cls, 4, count, seed0=900):
+        if len(obs.events) < 12:
+            continue
+        K = Knowledge(cls, obs)
+        if likely.applies(K, False) and 4 <= len(K.pool) <= 9:
+            out.append(K)
+    return out
+
+
+def test_guide_weights_follow_the_seen_plays():
+    etab = policy.exp_table(0.5)
+    lowered = 0
+    for K in _late_block_knowledge():
+        model = likely.BlockModel(K, etab)
+        wt = kept.guide(model)
+        npool = len(K.pool)
+        assert len(wt) == K.players * npool and min(wt) >= 1
+        for s in range(K.players):
+            for i, u in enumerate(K.pool):
+                # heavier than some tile s played on an end it matched: below 255
+                heavier = False
+                e0 = e1 = None
+                for seat, mv in K.obs.events:
+                    if mv >= 1000:
+                        continue
+                    t = mv >> 2
+                    if seat == s and s != K.me:
+                        legal = e0 is None or {e0, e1} & {tiles.HI[u], tiles.LO[u]}
+                        pu = tiles.HI[u] + tiles.LO[u] + (3.5 if tiles.HI[u] == tiles.LO[u] else 0)
+                        pt = tiles.HI[t] + tiles.LO[t] + (3.5 if tiles.HI[t] == tiles.LO[t] else 0)
+                        heavier = heavier or (legal and pu > pt)
+                    if e0 is None:
+                        e0, e1 = tiles.HI[t], tiles.LO[t]
+                    elif mv & 3 == 0:
+                        e0 = tiles.HI[t] + tiles.LO[t] - e0
+                    else:
+                        e1 = tiles.HI[t] + tiles.LO[t] - e1
+                assert (wt[s * npool + i] < 255) == bool(heavier), (s, u)
+                lowered += wt[s * npool + i] < 255
+    assert lowered > 10
+
+
+def _support(K):
+    """Every consistent deal of K's hidden tiles (counts and voids), as owner bytes."""
+    pool, n = K.pool, K.players
+    room = [K.obs.counts[s] if s != K.me else 0 for s in range(n)]
+    out = []
+    owner = bytearray(len(pool))
+
+    def place(i):
+        if i == len(pool):
+            out.append(bytes(owner))
+            return
+        t = pool[i]
+        for s in range(n):
+            if room[s] and not K.void[s] & ((1 << tiles.HI[t]) | (1 << tiles.LO[t])):
+                room[s] -= 1
+                owner[i] = s
+                place(i + 1)
+                room[s] += 1
+
+    place(0)
+    return out
+
+
+def test_guided_draws_report_their_chance():
+    # a guided draw reports the log of the chance of the way it was drawn
+    # (order and places), so 1/chance is an unbiased count of the consistent
+    # deals: its mean over many draws matches the enumerated count, and the
+    # same holds for the deals with a given tile in a given hand (weights of
+    # 64..255, not the guide's down to 1, so that 4,000 draws see every deal)
+    tested = 0
+    for K in _late_block_knowledge():
+        sup = _support(K)
+        if not 20 <= len(sup) <= 3000 or K.obs.stock:
+            continue
+        rng = Rng(len(K.pool) * 7 + tested)
+        wt = bytearray(64 + rng.below(192) for _ in range(K.players * len(K.pool)))
+        N = 4000
+        inv = []
+        s0 = sup[0][0]  # a marginal: pool tile 0 in the hand it has in sup[0]
+        marg = []
+        for _ in range(N):
+            owner = K.deal(rng, 20, wt)
+            assert bytes(owner) in sup
+            x = math.exp(-K.logq)
+            inv.append(x)
+            marg.append(x if owner[0] == s0 else 0.0)
+        for xs, want in ((inv, len(sup)), (marg, sum(1 for d in sup if d[0] == s0))):
+            mean = sum(xs) / N
+            se = math.sqrt(sum((x - mean) ** 2 for x in xs) / (N - 1) / N)
+            assert abs(mean - want) < 5 * se + 0.02 * want, (mean, want, se)
+        tested += 1
+        if tested == 4:
+            break
+    assert tested >= 2

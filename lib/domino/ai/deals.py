@@ -20,6 +20,8 @@ except ImportError:  # CPython
         return x
 
 
+import math
+
 from ..game import DRAW
 from .. import tiles
 from .draws import unplay_draws
@@ -29,15 +31,20 @@ _LO = tiles.LO
 _SPECIAL = const(1000)
 _NOWHERE = const(255)
 _STOCKSEAT = const(254)
+_LN2 = 0.6931471805599453
 
 
 class Deals:
     """Sampling and replay of consistent deals; a base of :class:`~.know.Knowledge`."""
 
-    def deal(self, rng, tries=20):
+    def deal(self, rng, tries=20, wt=None):
         """Sample hidden hands: a bytearray ``owner`` parallel to ``self.pool``
         (seat, or 254 for the boneyard) respecting counts and voids. The
-        same buffer is returned each time (no allocation per deal)."""
+        same buffer is returned each time (no allocation per deal). With
+        ``wt`` (a bytearray, ``wt[s * len(pool) + i]`` in 1..255: how likely
+        seat s holds pool tile i, the boneyard 255) places are drawn in
+        proportion to room times weight, and ``self.logq`` is the log of the
+        chance of the deal drawn."""
         obs, pool, n, me, void = self.obs, self.pool, self.players, self.me, self.void
         npool = len(pool)
         if self._owner is None:
@@ -82,7 +89,9 @@ class Deals:
                     i -= 1
                 a = b
             ok = True
-            free = self._free
+            free = self._free if wt is None else npool
+            nq = dq = 1  # chance of the draw: nq / dq * 2 ** eq, in small ints
+            eq = 0
             for k in range(free):
                 i = order[k]
                 t = pool[i]
@@ -90,16 +99,26 @@ class Deals:
                 tot = 0
                 for s in range(n + 1):
                     if room[s] and (s == n or not (strict and void[s] & bit)):
-                        tot += room[s]
+                        tot += room[s] * ((wt[s * npool + i] if s < n else 255) if wt else 1)
                 if tot == 0:
                     ok = False
                     break
                 r = rng.below(tot)
                 for s in range(n + 1):
                     if room[s] and (s == n or not (strict and void[s] & bit)):
-                        if r < room[s]:
+                        x = room[s] * ((wt[s * npool + i] if s < n else 255) if wt else 1)
+                        if r < x:
                             break
-                        r -= room[s]
+                        r -= x
+                if wt:
+                    nq *= x
+                    dq *= tot
+                    while nq >= 65536:
+                        nq >>= 1
+                        eq += 1
+                    while dq >= 65536:
+                        dq >>= 1
+                        eq -= 1
                 room[s] -= 1
                 owner[i] = _STOCKSEAT if s == n else s
             if ok:
@@ -112,6 +131,7 @@ class Deals:
                     if room[s]:
                         room[s] -= 1
                     owner[order[k]] = _STOCKSEAT if s == n else s
+                self.logq = math.log(nq / dq) + eq * _LN2 if wt else 0.0
                 return owner
         return owner
 

@@ -5,18 +5,16 @@ them out and weighs them with :mod:`domino.ai.policy`, and takes Medium's
 scores (:func:`~.heuristic.medium_scores`) to pick and rank its candidates.
 """
 
-import math
-
 from ..game import new_move_buffer
 from .know import Knowledge
 from .endgame import Solver
 from . import policy
 from . import likely
-from .anytime import Player
+from .kept import Sampler
 from .heuristic import medium_scores, _scores_in_play
 
 
-class Hard(Player):
+class Hard(Sampler):
     """Determinized Monte Carlo over deals consistent with the observation.
 
     ``begin`` builds the :class:`~.know.Knowledge` (voids from passes and
@@ -49,11 +47,12 @@ class Hard(Player):
     PRIOR = 1.0     # weight of Medium's score added to the mean playout value
     TOP = 3         # moves searched: the best TOP by Medium's score (0: all)
     SIR = 4         # deals drawn per playout deal; one is kept by its likelihood
+    GUIDE = 1       # block play: draws guided by the seen plays (0: blind draws)
     EXACT = 10      # tiles left in all hands at or below which endings are solved exactly
     NODES = 1000    # node limit of one exact solve (past it: a playout); ~25 typical
 
     def __init__(self, seed=0, playouts=None):
-        Player.__init__(self, seed)
+        Sampler.__init__(self, seed)
         if playouts is not None:
             self.PLAYOUTS = playouts
             self.PLAYOUTS_SCORING = playouts
@@ -109,47 +108,10 @@ class Hard(Player):
         # block play: deals weighed from the seen plays alone (no replay); the
         # model is made by the first step (begin is the heaviest call on the heap)
         self.model = None
+        self.guide = None
         self.use_model = self.SIR > 1 and likely.applies(K, self.scoring)
         # at least a few deals even with many legal moves
         self.target = max(self.PLAYOUTS_SCORING if self.scoring else self.PLAYOUTS, 6 * len(cand))
-
-    def _weigh(self, g, seat, mv):
-        return policy.loglik(g, self.buf2, self.buf3, seat, mv, self.etab, self.scoring, self.EPS)
-
-    def _draw(self, K, rng):
-        """One unit of deal work: draw a deal and weigh it by the model of play
-        (kept in a weighted reservoir of ``SIR`` draws), or, after the last
-        draw, stand the game at the kept deal. True once the game stands there."""
-        if self.drawn < self.SIR:
-            if self.use_model and self.model is None:
-                self.model = likely.BlockModel(K, self.etab, self.EPS)
-            owner = K.deal(rng)
-            if self.model is not None:
-                ll = self.model.loglik(owner)  # the game stays where it was
-            else:
-                weigh = self._weigh if self.SIR > 1 else None
-                ll = K.reweigh(owner, weigh)
-                if ll is None:
-                    ll = K.replay(owner, weigh)
-            if self.drawn == 0 or ll > self.top:
-                self.tot = self.tot * math.exp(self.top - ll) if self.drawn else 0.0
-                self.top = ll
-            w = math.exp(ll - self.top)
-            self.tot += w
-            self.drawn += 1
-            keep = self._keep
-            self.last = rng.next16() * self.tot < w * 65536
-            if self.last:  # the game stands at this deal, unless weighed by the model
-                self.last = self.model is None
-                for i in range(len(owner)):
-                    keep[i] = owner[i]
-            if not self.last or self.drawn < self.SIR:
-                return False
-        elif not self.last and K.reweigh(self._keep) is None:
-            K.replay(self._keep)
-        self.drawn = 0
-        self.deals += 1
-        return True
 
     def _work(self, budget):
         K = self.know
