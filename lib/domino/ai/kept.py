@@ -78,7 +78,8 @@ class Sampler(Player):
         draw, stand the game at the kept deal. True once the game stands there."""
         if self.drawn < self.SIR:
             if self.use_model and self.model is None:
-                self.model = likely.BlockModel(K, self.etab, self.EPS)
+                mix = (100 - self.MIX_PIPS - self.MIX_RANDOM, self.MIX_PIPS, self.MIX_RANDOM)
+                self.model = likely.BlockModel(K, self.etab, mix)
                 if self.GUIDE:
                     self.guide = guide(self.model)
             owner = K.deal(rng, 20, self.guide)

@@ -6,10 +6,17 @@ Hard keeps one of several sampled deals by how well each explains the table
 its plays is its hidden hand in the deal plus the tiles it played from then
 on, and the ends before each play follow from the seen moves alone. So
 :class:`BlockModel` gets the same sum as weighing a replay of the deal
-(:meth:`~.know.Knowledge.reweigh`; equal, tested) without touching a game:
-the seen plays are read once per decision, and each deal costs one backward
-pass over them with per-seat suit counts. Used only where the game makes
-moves as :class:`~domino.line.LineGame` does (two arms, any tile leads).
+(:meth:`~.know.Knowledge.reweigh`; equal within the fixed point of
+:func:`.plays.ilog`, tested) without touching a game: the seen plays are read
+once per decision, and each deal costs one backward pass over them with
+per-seat suit counts. Used only where the game makes moves as
+:class:`~domino.line.LineGame` does (two arms, any tile leads).
+
+Styles of play: besides the general model, a seat may play by pips alone
+(heaviest tile first, same softmax) or at random. With a prior ``mix`` of
+the three (percent), each seat's plays are explained by the mix, so a seat
+whose plays fit one style is soon read by that style (:func:`.plays.mixed`);
+the mix is the same for every seat and opponent (not tuned to one).
 """
 
 try:
@@ -20,17 +27,16 @@ except ImportError:  # CPython
         return x
 
 
-import math
 
 from .. import tiles
 from ..line import LineGame
 from . import policy
+from .plays import read_plays, mixed, ilog
 
 _HI = tiles.HI
 _LO = tiles.LO
-_SPECIAL = const(1000)
 _DMAX = const(47)
-_FIRST = const(255)  # "ends" of the lead: any tile, the new end is its high half
+_FIRST = const(255)  # "ends" of the lead (as in .plays)
 
 
 def applies(K, scoring):
@@ -41,44 +47,14 @@ def applies(K, scoring):
 class BlockModel:
     """The seen plays of the other seats, read for fast likelihoods (module doc)."""
 
-    def __init__(self, K, etab, eps=0.0):
+    def __init__(self, K, etab, mix=(100, 0, 0)):
         obs = K.obs
         n = K.players
         me = K.me
         self.n = n
         self.etab = etab
-        self.eps = eps
         self.width = w = obs.nset + 1
-        # per other seat's play, 5 bytes: seat, tile, arm, the two ends before it
-        events = obs.events
-        k = 0
-        for seat, mv in events:
-            if seat != me and mv < _SPECIAL:
-                k += 1
-        ev = bytearray(5 * k)  # one allocation (the heap of a decision is counted)
-        plays = bytearray(n)  # plays per seat (hand room)
-        e0 = e1 = _FIRST
-        k = 0
-        for seat, mv in events:
-            if mv >= _SPECIAL:
-                continue
-            t = mv >> 2
-            a = mv & 3
-            if seat != me:
-                ev[k] = seat
-                ev[k + 1] = t
-                ev[k + 2] = a
-                ev[k + 3] = e0
-                ev[k + 4] = e1
-                k += 5
-                plays[seat] += 1
-            if e0 == _FIRST:
-                e0 = _HI[t]
-                e1 = _LO[t]
-            elif a == 0:
-                e0 = _HI[t] + _LO[t] - e0
-            else:
-                e1 = _HI[t] + _LO[t] - e1
+        ev, plays = read_plays(K)
         self.ev = ev
         cap = 1
         for s in range(n):
@@ -89,7 +65,11 @@ class BlockModel:
         self.ln = bytearray(n)
         self.cnt = bytearray(n * w)
         self.sc = [0] * (2 * cap)
+        self.sp = [0] * (2 * cap)
         self.pool = K.pool
+        self.acc = [0] * (3 * n)
+        self.mix = mix
+        self.lnt = [ilog(x) for x in etab]
 
     def _add(self, s, t):
         k = s * self.cap + self.ln[s]
@@ -102,9 +82,9 @@ class BlockModel:
             c[b + _LO[t]] += 1
 
     def loglik(self, owner):
-        """Sum of :func:`.policy.loglik` over the other seats' seen plays when
-        the hidden tiles lie as ``owner`` says (parallel to the pool: a seat,
-        or the boneyard)."""
+        """Log-likelihood of the other seats' seen plays when the hidden tiles
+        lie as ``owner`` says (parallel to the pool: a seat, or the boneyard):
+        with the default mix, the sum of :func:`.policy.loglik` over them."""
         n = self.n
         ln = self.ln
         cnt = self.cnt
@@ -119,10 +99,14 @@ class BlockModel:
         w0, w1, w2, w3 = policy.SCORE_W
         hand = self.hand
         sc = self.sc
+        sp = self.sp
         etab = self.etab
+        lnt = self.lnt
+        acc = self.acc
+        for i in range(len(acc)):
+            acc[i] = 0
         w = self.width
         cap = self.cap
-        ll = 0.0
         ev = self.ev
         k = len(ev)
         while k > 0:  # latest play first: each seat's hand grows back
@@ -142,12 +126,13 @@ class BlockModel:
             if e1 == e0:
                 e1 = _FIRST  # one distinct end: only arm 0 is offered
             m = 0
-            top = -1000
+            top = top1 = -1000
             mine = 0
             for j in range(ln[s]):
                 u = hand[b + j]
                 hi = _HI[u]
                 lo = _LO[u]
+                pu = (hi + lo) * w0
                 if e0 == _FIRST:
                     v = hi
                 elif hi == e0 or lo == e0:
@@ -156,8 +141,9 @@ class BlockModel:
                     v = -1
                 if v >= 0:
                     x = cnt[cb + v] - 1
-                    x = (hi + lo) * w0 + (w1 if hi == lo else 0) + (w2 + w3 * x if x else 0)
+                    x = pu + (w1 if hi == lo else 0) + (w2 + w3 * x if x else 0)
                     sc[m] = x
+                    sp[m] = pu
                     m += 1
                     if u == t and a == 0:
                         mine = x
@@ -166,21 +152,28 @@ class BlockModel:
                 if e1 != _FIRST and (hi == e1 or lo == e1):
                     v = hi + lo - e1
                     x = cnt[cb + v] - 1
-                    x = (hi + lo) * w0 + (w1 if hi == lo else 0) + (w2 + w3 * x if x else 0)
+                    x = pu + (w1 if hi == lo else 0) + (w2 + w3 * x if x else 0)
                     sc[m] = x
+                    sp[m] = pu
                     m += 1
                     if u == t and a == 1:
                         mine = x
                     if x > top:
                         top = x
+                if pu > top1:
+                    top1 = pu
             if m < 2:
                 continue
-            tot = 0
+            tot = tot1 = 0
             for j in range(m):
                 d = top - sc[j]
                 tot += etab[d if d < _DMAX else _DMAX]
+                d = top1 - sp[j]
+                tot1 += etab[d if d < _DMAX else _DMAX]
+            b = 3 * s  # log-likelihoods of the seat's plays per style, x1024
             d = top - mine
-            p = etab[d if d < _DMAX else _DMAX] / tot
-            eps = self.eps
-            ll += math.log((1.0 - eps) * p + eps / m if eps else p)
-        return ll
+            acc[b] += lnt[d if d < _DMAX else _DMAX] - ilog(tot)
+            d = top1 - (_HI[t] + _LO[t]) * w0
+            acc[b + 1] += lnt[d if d < _DMAX else _DMAX] - ilog(tot1)
+            acc[b + 2] -= ilog(m)
+        return mixed(acc, self.mix, n)
