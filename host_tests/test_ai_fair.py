@@ -19,6 +19,10 @@ GAME_CASES = [(gid, n) for gid, _, _, _ in games.GAMES for n in games.load(gid).
 def _players(level, seed):
     if level == 2:
         return Hard(seed, 60)  # fewer playouts: same code, faster test
+    if level == 3:  # Hard with its optional block-play inference on
+        p = Hard(seed, 24)
+        p.GUIDE, p.MIX_PIPS, p.MIX_RANDOM = 1, 30, 20
+        return p
     return ai.new_player(level, seed)
 
 
@@ -85,7 +89,7 @@ def test_moves_do_not_depend_on_hidden_tiles(gid, n):
                 changed_deal += 1
             aobs = a.observation(seat)
             assert aobs.key() == obs.key()
-            for level in (0, 1, 2):
+            for level in (0, 1, 2, 3):
                 seed = 5 + k
                 m1 = _players(level, seed).choose(cls, obs)
                 m2 = _players(level, seed).choose(cls, aobs)

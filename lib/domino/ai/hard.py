@@ -47,7 +47,7 @@ class Hard(Sampler):
     PRIOR = 1.0     # weight of Medium's score added to the mean playout value
     TOP = 3         # moves searched: the best TOP by Medium's score (0: all)
     SIR = 4         # deals drawn per playout deal; one is kept by its likelihood
-    GUIDE = 1       # block play: draws guided by the seen plays (0: blind draws)
+    GUIDE = 0       # block play: 1 guides draws by the seen plays (measured no better)
     MIX_PIPS = 0    # block play: prior % that a seat plays by pips alone ...
     MIX_RANDOM = 0  # ... or at random (the rest: the general model); see .likely
     EXACT = 10      # tiles left in all hands at or below which endings are solved exactly
