@@ -1,6 +1,7 @@
 """tools/dominoes_adapter.py: our players inside the PyPI ``dominoes`` game."""
 
 import copy
+import os
 import random
 
 import dominoes
@@ -82,3 +83,17 @@ def test_log_resumes_and_adds_up(tmp_path):
     assert more["hands_won_a"] == whole["hands_won_a"]
     # other sides, seeds or core code do not mix in
     assert da.run("medium", "bota_gorda", 0, seed=5, path=path)["deals"] == 0
+
+
+def test_code_version_ignores_docs_not_code(tmp_path, monkeypatch):
+    import shutil
+    root = tmp_path / "root"
+    shutil.copytree(os.path.join(da.ROOT, "lib", "domino"), str(root / "lib" / "domino"))
+    monkeypatch.setattr(da, "ROOT", str(root))
+    v0 = da.code_version()
+    f = root / "lib" / "domino" / "tiles.py"
+    text = f.read_text()
+    f.write_text(text.replace('"""', '"""Reworded. ', 1) + "\n# a comment\n")
+    assert da.code_version() == v0
+    f.write_text(text + "\nX_NEW = 1\n")
+    assert da.code_version() != v0

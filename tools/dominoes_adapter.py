@@ -22,6 +22,7 @@ and the CPU time per decision of each side (``cpu_ms_per_move_a``/``_b``).
 """
 
 import argparse
+import ast
 import hashlib
 import json
 import math
@@ -41,6 +42,7 @@ from domino.game import PASS, DOMINO, BLOCK, HandResult  # noqa: E402
 from domino.seychelles import Seychelles  # noqa: E402
 from domino.line import shuffled  # noqa: E402
 import arena  # noqa: E402
+from shrink import strip_docstrings  # noqa: E402
 
 
 class LibraryGame(Seychelles):
@@ -253,16 +255,18 @@ def play_deal(spec_a, spec_b, ds):
 
 
 def code_version():
-    """Short hash of the core's sources (lib/domino): a log's rows count only
-    for the code that played them."""
+    """Short hash of the core's code (lib/domino; its syntax trees without
+    docstrings, so comments, docs and layout do not count): a log's rows
+    count only for the code that played them."""
     h = hashlib.sha1()
     top = os.path.join(ROOT, "lib", "domino")
     for d, _, names in sorted(os.walk(top)):
         for n in sorted(names):
             if n.endswith(".py"):
                 h.update(os.path.relpath(os.path.join(d, n), top).encode())
-                with open(os.path.join(d, n), "rb") as f:
-                    h.update(f.read())
+                with open(os.path.join(d, n), encoding="utf-8") as f:
+                    tree = ast.parse(strip_docstrings(f.read(), n))
+                h.update(ast.dump(tree).encode())
     return h.hexdigest()[:10]
 
 

@@ -25,10 +25,12 @@ class Hard(Sampler):
     draws one is kept, with probability proportional to how likely the other
     seats' seen plays were under the general model of play (softmax,
     sharpness ``BETA``, of :func:`.policy.score`; in block play computed
-    from the seen plays alone, :mod:`.likely`): sampling-importance-
-    resampling, so the playouts go to deals that explain the table, instead
-    of weighting a few lucky deals (against heaviest-tile players over 2,000
-    deals: 0.748 of the points at 64 playouts, 0.724 weighted at 80). On
+    from the seen plays alone, :mod:`.likely`, where two options measured no
+    better: ``GUIDE`` draws, and ``MIX_PIPS``/``MIX_RANDOM`` styles of play):
+    sampling-importance-resampling (:mod:`.kept`), so the playouts go to
+    deals that explain the table, instead of weighting a few lucky deals
+    (against heaviest-tile players over 2,000 deals: 0.748 of the points at
+    64 playouts, 0.724 weighted at 80). On
     every kept deal each candidate is played out to the end of the hand with
     the fast policy (all seats), so candidates are compared on the same deals;
     once ``EXACT`` or fewer tiles are in the hands and the boneyard is empty,
@@ -43,7 +45,7 @@ class Hard(Sampler):
     PLAYOUTS = 36   # per decision (spread over the candidates): ~1 s on an RP2040
     PLAYOUTS_SCORING = 24  # games scoring in play (All Fives): costlier playouts
     BETA = 0.5      # softmax sharpness of the model of play
-    EPS = 0.0       # weight of a uniform choice mixed into the model of play
+    EPS = 0.0       # weight of a uniform choice mixed into the model of play (replays)
     PRIOR = 1.0     # weight of Medium's score added to the mean playout value
     TOP = 3         # moves searched: the best TOP by Medium's score (0: all)
     SIR = 4         # deals drawn per playout deal; one is kept by its likelihood
