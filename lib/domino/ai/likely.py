@@ -105,6 +105,7 @@ class BlockModel:
         acc = self.acc
         for i in range(len(acc)):
             acc[i] = 0
+        styles = self.mix[1] or self.mix[2]
         w = self.width
         cap = self.cap
         ev = self.ev
@@ -133,30 +134,22 @@ class BlockModel:
                 hi = _HI[u]
                 lo = _LO[u]
                 pu = (hi + lo) * w0
-                if e0 == _FIRST:
-                    v = hi
-                elif hi == e0 or lo == e0:
-                    v = hi + lo - e0
-                else:
-                    v = -1
-                if v >= 0:
+                for arm in range(2):  # each distinct end the tile matches
+                    e = e0 if arm == 0 else e1
+                    if e == _FIRST:  # the lead (arm 0), or no second end
+                        if arm:
+                            break
+                        v = hi
+                    elif hi == e or lo == e:
+                        v = hi + lo - e
+                    else:
+                        continue
                     x = cnt[cb + v] - 1
                     x = pu + (w1 if hi == lo else 0) + (w2 + w3 * x if x else 0)
                     sc[m] = x
                     sp[m] = pu
                     m += 1
-                    if u == t and a == 0:
-                        mine = x
-                    if x > top:
-                        top = x
-                if e1 != _FIRST and (hi == e1 or lo == e1):
-                    v = hi + lo - e1
-                    x = cnt[cb + v] - 1
-                    x = pu + (w1 if hi == lo else 0) + (w2 + w3 * x if x else 0)
-                    sc[m] = x
-                    sp[m] = pu
-                    m += 1
-                    if u == t and a == 1:
+                    if u == t and arm == a:
                         mine = x
                     if x > top:
                         top = x
@@ -164,16 +157,19 @@ class BlockModel:
                     top1 = pu
             if m < 2:
                 continue
-            tot = tot1 = 0
+            tot = 0
             for j in range(m):
                 d = top - sc[j]
                 tot += etab[d if d < _DMAX else _DMAX]
-                d = top1 - sp[j]
-                tot1 += etab[d if d < _DMAX else _DMAX]
             b = 3 * s  # log-likelihoods of the seat's plays per style, x1024
             d = top - mine
             acc[b] += lnt[d if d < _DMAX else _DMAX] - ilog(tot)
-            d = top1 - (_HI[t] + _LO[t]) * w0
-            acc[b + 1] += lnt[d if d < _DMAX else _DMAX] - ilog(tot1)
-            acc[b + 2] -= ilog(m)
+            if styles:  # the other styles: pips alone, uniform
+                tot = 0
+                for j in range(m):
+                    d = top1 - sp[j]
+                    tot += etab[d if d < _DMAX else _DMAX]
+                d = top1 - (_HI[t] + _LO[t]) * w0
+                acc[b + 1] += lnt[d if d < _DMAX else _DMAX] - ilog(tot)
+                acc[b + 2] -= ilog(m)
         return mixed(acc, self.mix, n)
