@@ -153,8 +153,8 @@ class BlockModel:
                         mine = x
                     if x > top:
                         top = x
-                if pu > top1:
-                    top1 = pu
+                    if pu > top1:
+                        top1 = pu
             if m < 2:
                 continue
             tot = 0
