@@ -27,7 +27,6 @@ except ImportError:  # CPython
         return x
 
 
-
 from .. import tiles
 from ..line import LineGame
 from . import policy
@@ -72,6 +71,7 @@ class BlockModel:
         self.lnt = [ilog(x) for x in etab]
 
     def _add(self, s, t):
+        # tile t joins seat s's hand and suit counts
         k = s * self.cap + self.ln[s]
         self.hand[k] = t
         self.ln[s] += 1
@@ -117,13 +117,9 @@ class BlockModel:
             a = ev[k + 2]
             e0 = ev[k + 3]
             e1 = ev[k + 4]
+            self._add(s, t)  # the played tile was in the hand before
             b = s * cap
             cb = s * w
-            hand[b + ln[s]] = t  # the played tile was in the hand before
-            ln[s] += 1
-            cnt[cb + _HI[t]] += 1
-            if _LO[t] != _HI[t]:
-                cnt[cb + _LO[t]] += 1
             if e1 == e0:
                 e1 = _FIRST  # one distinct end: only arm 0 is offered
             m = 0
