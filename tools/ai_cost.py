@@ -161,14 +161,16 @@ def _median(xs):
 
 
 def hard_settings(spec):
-    """MicroPython lines setting Hard's class attributes from ``name=value,...``
-    (as the arena's ``hard:name=value,...``), to cost a candidate setting."""
+    """MicroPython lines setting Hard's class attributes from ``name=value,...``,
+    read as the arena's ``hard:name=value,...`` (:func:`arena.hard_settings`),
+    to cost a candidate setting."""
+    if not spec:
+        return ""
+    import arena  # tools/arena.py (imports the core under CPython)
     lines = ["from domino.ai.hard import Hard"]
-    for part in (spec or "").split(","):
-        if part:
-            name, value = part.split("=")
-            lines.append("Hard.%s = %r" % (name.strip().upper(), float(value) if "." in value else int(value)))
-    return "\n".join(lines) + "\n" if spec else ""
+    for name, value in arena.hard_settings(spec).items():
+        lines.append("Hard.%s = %r" % (name, value))
+    return "\n".join(lines) + "\n"
 
 
 def measure(quick=False, lib=None, out=None, hard=None):

@@ -112,6 +112,22 @@ class AIPlayer:
         return self.p.choose(game_cls, obs)
 
 
+def hard_settings(arg):
+    """``{NAME: value}`` of Hard's class attributes from ``name=value,...``
+    (``hard:playouts=64,sir=4``), each typed as Hard's default; playouts also
+    sets the scoring games' playouts unless given (as ``hard:N`` does)."""
+    out = {}
+    for kv in arg.split(","):
+        k, _, v = kv.partition("=")
+        k = k.strip().upper()
+        if not hasattr(Hard, k):
+            raise SystemExit("Hard has no setting %r" % k.lower())
+        out[k] = type(getattr(Hard, k))(v)
+    if "PLAYOUTS" in out and "PLAYOUTS_SCORING" not in out:
+        out["PLAYOUTS_SCORING"] = out["PLAYOUTS"]
+    return out
+
+
 def make_player(spec, seed):
     """A player object with ``choose(game_cls, obs)`` from a name like ``hard:120``."""
     name, _, arg = spec.partition(":")
@@ -120,18 +136,9 @@ def make_player(spec, seed):
     if name == "medium":
         return AIPlayer(1, seed)
     if name == "hard" and "=" in arg:
-        # hard:NAME=value,... sets Hard's class attributes by name (hard:playouts=64,sir=4)
         p = AIPlayer(2, seed)
-        names = set()
-        for kv in arg.split(","):
-            k, _, v = kv.partition("=")
-            k = k.upper()
-            if not hasattr(p.p, k):
-                raise SystemExit("Hard has no setting %r" % k.lower())
-            setattr(p.p, k, type(getattr(p.p, k))(v))
-            names.add(k)
-        if "PLAYOUTS" in names and "PLAYOUTS_SCORING" not in names:
-            p.p.PLAYOUTS_SCORING = p.p.PLAYOUTS  # as hard:N does
+        for k, v in hard_settings(arg).items():
+            setattr(p.p, k, v)
         return p
     if name == "hard":
         # hard[:playouts[:prior weight[:beta[:top moves searched]]]]
@@ -152,7 +159,11 @@ def make_player(spec, seed):
 
 def play_hand(cls, players, seed, seat_player):
     """Play one hand of deal ``seed``; ``seat_player[s]`` acts for seat s. Returns the HandResult."""
-    g = cls(players, seed)
+    return play_out(cls(players, seed), cls, seat_player)
+
+
+def play_out(g, cls, seat_player):
+    """Play the hand ``g`` (of ``cls``) to its end; returns the HandResult."""
     while not g.over:
         s = g.turn
         obs = g.observation(s)
@@ -201,24 +212,28 @@ def run(game_id, players, spec_a, spec_b, deals, seed=1, log=None):
         ys.append(y)
         if log and (i + 1) % 100 == 0:
             log("%d deals: share %.4f" % (i + 1, sum(xs) / max(sum(ys), 1e-9)))
-    n = len(xs)
-    sx = sum(xs)
-    sy = sum(ys)
-    share = sx / sy if sy else 0.5
-    if n > 1 and sy:
-        ybar = sy / n
-        var = sum((xs[k] - share * ys[k]) ** 2 for k in range(n)) / (n * (n - 1)) / (ybar * ybar)
-        half = 1.96 * math.sqrt(var)
-    else:
-        half = 0.5
+    share, half = ratio_ci(xs, ys)
     return {
         "points_share_a": share,
         "points_share_ci95": (share - half, share + half),
         "hands_won_a": won / hands if hands else 0.0,
-        "deals": n,
+        "deals": len(xs),
         "hands": hands,
         "plays": plays,
     }
+
+
+def ratio_ci(xs, ys):
+    """sum(xs) / sum(ys) and the half-width of its 95% interval (ratio
+    estimator over the paired per-deal values; 0.5 for fewer than 2 deals)."""
+    n = len(xs)
+    sx, sy = sum(xs), sum(ys)
+    r = sx / sy if sy else 0.5
+    if n < 2 or not sy:
+        return r, 0.5
+    ybar = sy / n
+    var = sum((xs[k] - r * ys[k]) ** 2 for k in range(n)) / (n * (n - 1)) / (ybar * ybar)
+    return r, 1.96 * math.sqrt(var)
 
 
 def report(res, extra=()):

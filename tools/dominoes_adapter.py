@@ -25,7 +25,6 @@ import argparse
 import ast
 import hashlib
 import json
-import math
 import os
 import random
 import sys
@@ -270,10 +269,10 @@ def code_version():
     return h.hexdigest()[:10]
 
 
-def read_log(path, spec_a, spec_b, seed):
+def read_log(path, spec_a, spec_b, seed, code):
     """Rows already in the log ``path`` for these sides, seed and core code, by deal index."""
     rows = {}
-    key = (spec_a, spec_b, seed, code_version())
+    key = (spec_a, spec_b, seed, code)
     if path and os.path.exists(path):
         with open(path) as f:
             for line in f:
@@ -291,8 +290,8 @@ def run(spec_a, spec_b, deals, seed=1, log=None, first=0, path=None):
     deal is appended to that log as one JSON line as soon as it ends, deals
     already there are not played again, and the figures cover every deal the
     log holds for these sides and seed (so shards and stopped runs add up)."""
-    rows = read_log(path, spec_a, spec_b, seed)
     code = code_version()
+    rows = read_log(path, spec_a, spec_b, seed, code)
     if path and os.path.exists(path) and os.path.getsize(path):
         with open(path, "rb+") as f:
             f.seek(-1, 2)
@@ -317,8 +316,8 @@ def summarize(rows):
     """The reported figures over per-deal rows."""
     xs = [r["x"] for r in rows]
     ys = [r["y"] for r in rows]
-    share, half = ratio_ci(xs, ys)
-    share2, half2 = ratio_ci([r["sx"] for r in rows], [r["sy"] for r in rows])
+    share, half = arena.ratio_ci(xs, ys)
+    share2, half2 = arena.ratio_ci([r["sx"] for r in rows], [r["sy"] for r in rows])
     hands = sum(r["hands"] for r in rows)
     cpu = [sum(r["cpu"][k] for r in rows) for k in (0, 1)]
     ndec = [sum(r["ndec"][k] for r in rows) for k in (0, 1)]
@@ -332,17 +331,6 @@ def summarize(rows):
         "cpu_ms_per_move_a": 1000 * cpu[0] / max(ndec[0], 1),
         "cpu_ms_per_move_b": 1000 * cpu[1] / max(ndec[1], 1),
     }
-
-
-def ratio_ci(xs, ys):
-    n = len(xs)
-    sx, sy = sum(xs), sum(ys)
-    r = sx / sy if sy else 0.5
-    if n < 2 or not sy:
-        return r, 0.5
-    ybar = sy / n
-    var = sum((xs[k] - r * ys[k]) ** 2 for k in range(n)) / (n * (n - 1)) / (ybar * ybar)
-    return r, 1.96 * math.sqrt(var)
 
 
 def main(argv=None):

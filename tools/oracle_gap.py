@@ -40,13 +40,8 @@ class Peek:
         real_deal = self._deal
 
         def play_hand(cls, players, seed, seat_player):
-            g = cls(players, seed)
-            peek.game = g
-            while not g.over:
-                s = g.turn
-                obs = g.observation(s)
-                g.play(seat_player[s].choose(cls, obs), s)
-            return g.result()
+            peek.game = g = cls(players, seed)
+            return arena.play_out(g, cls, seat_player)
 
         def deal(K, rng, tries=20, wt=None):
             owner = real_deal(K, rng, tries, wt)  # same random draws as without peeking
