@@ -9,6 +9,7 @@ from ..game import new_move_buffer
 from .know import Knowledge
 from .endgame import Solver
 from . import policy
+from . import playout
 from . import likely
 from .kept import Sampler
 from .heuristic import medium_scores, _scores_in_play
@@ -63,6 +64,7 @@ class Hard(Sampler):
         self.buf = new_move_buffer()
         self.buf2 = new_move_buffer()
         self.buf3 = new_move_buffer()
+        self.cnt = bytearray(8 * 13)  # the playouts' suit counts: 8 seats, double-12
         self._keep = None
         self._solver = None
         self._beta = None  # BETA of self.etab
@@ -139,7 +141,7 @@ class Hard(Sampler):
                 v = self._solver.solve(g, self.side, K.nsides, self.bad, self.NODES)
                 budget -= self._solver.nodes >> 4  # a unit per 16 nodes (heap per step)
             if v is None:
-                depth = policy.rollout(g, buf, rng, self.scoring)
+                depth = playout.rollout(g, buf, rng, self.scoring, self.cnt)
                 v = policy.value(g, self.side, K.nsides, self.bad)
                 for _ in range(depth):
                     g.undo()

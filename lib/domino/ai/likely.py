@@ -36,6 +36,9 @@ _HI = tiles.HI
 _LO = tiles.LO
 _DMAX = const(47)
 _FIRST = const(255)  # "ends" of the lead (as in .plays)
+_NONE = const(255)  # a tile in no other seat's hand
+_SUIT = tiles.SUIT
+_ROW = const(13)
 
 
 def applies(K, scoring):
@@ -59,10 +62,10 @@ class BlockModel:
         for s in range(n):
             if s != me and obs.counts[s] + plays[s] > cap:
                 cap = obs.counts[s] + plays[s]
-        self.cap = cap
-        self.hand = bytearray(n * cap)
-        self.ln = bytearray(n)
+        self.own = bytearray(len(K.game.loc))  # seat of each tile at the play being read
+        self.none = bytes([_NONE]) * len(self.own)
         self.cnt = bytearray(n * w)
+        self.zero = bytes(n * w)
         self.sc = [0] * (2 * cap)
         self.sp = [0] * (2 * cap)
         self.pool = K.pool
@@ -72,9 +75,7 @@ class BlockModel:
 
     def _add(self, s, t):
         # tile t joins seat s's hand and suit counts
-        k = s * self.cap + self.ln[s]
-        self.hand[k] = t
-        self.ln[s] += 1
+        self.own[t] = s
         c = self.cnt
         b = s * self.width
         c[b + _HI[t]] += 1
@@ -84,20 +85,26 @@ class BlockModel:
     def loglik(self, owner):
         """Log-likelihood of the other seats' seen plays when the hidden tiles
         lie as ``owner`` says (parallel to the pool: a seat, or the boneyard):
-        with the default mix, the sum of :func:`.policy.loglik` over them."""
+        with the default mix, the sum of :func:`.policy.loglik` over them.
+        A play with one option adds nothing and costs no scan; else only the
+        seat's tiles of the two ends' suits are looked at."""
         n = self.n
-        ln = self.ln
+        own = self.own
         cnt = self.cnt
-        for i in range(n):
-            ln[i] = 0
-        for i in range(len(cnt)):
-            cnt[i] = 0
+        own[:] = self.none  # copies in one call
+        cnt[:] = self.zero
         pool = self.pool
+        w = self.width
         for i in range(len(pool)):
-            if owner[i] < n:
-                self._add(owner[i], pool[i])
+            s = owner[i]
+            if s < n:
+                t = pool[i]
+                own[t] = s
+                b = s * w + _HI[t]
+                cnt[b] += 1
+                if _LO[t] != _HI[t]:
+                    cnt[b + _LO[t] - _HI[t]] += 1
         w0, w1, w2, w3 = policy.SCORE_W
-        hand = self.hand
         sc = self.sc
         sp = self.sp
         etab = self.etab
@@ -106,8 +113,6 @@ class BlockModel:
         for i in range(len(acc)):
             acc[i] = 0
         styles = self.mix[1] or self.mix[2]
-        w = self.width
-        cap = self.cap
         ev = self.ev
         k = len(ev)
         while k > 0:  # latest play first: each seat's hand grows back
@@ -117,30 +122,32 @@ class BlockModel:
             a = ev[k + 2]
             e0 = ev[k + 3]
             e1 = ev[k + 4]
-            self._add(s, t)  # the played tile was in the hand before
-            b = s * cap
+            own[t] = s  # the played tile was in the hand before
             cb = s * w
+            cnt[cb + _HI[t]] += 1
+            if _LO[t] != _HI[t]:
+                cnt[cb + _LO[t]] += 1
             if e1 == e0:
                 e1 = _FIRST  # one distinct end: only arm 0 is offered
+            if e0 != _FIRST and cnt[cb + e0] + (cnt[cb + e1] if e1 != _FIRST else 0) < 2:
+                continue  # one option: nothing learned
             m = 0
             top = top1 = -1000
             mine = 0
-            for j in range(ln[s]):
-                u = hand[b + j]
-                hi = _HI[u]
-                lo = _LO[u]
-                pu = (hi + lo) * w0
-                for arm in range(2):  # each distinct end the tile matches
-                    e = e0 if arm == 0 else e1
-                    if e == _FIRST:  # the lead (arm 0), or no second end
-                        if arm:
-                            break
-                        v = hi
-                    elif hi == e or lo == e:
-                        v = hi + lo - e
-                    else:
+            for arm in range(2):  # each distinct end: the seat's tiles of its suit
+                e = e0 if arm == 0 else e1
+                if e == _FIRST and arm:
+                    break
+                lead = e == _FIRST  # the lead: every tile of the hand, arm 0
+                base = e * _ROW
+                for j in range(len(own) if lead else w):
+                    u = j if lead else _SUIT[base + j]
+                    if own[u] != s:
                         continue
-                    x = cnt[cb + v] - 1
+                    hi = _HI[u]
+                    lo = _LO[u]
+                    pu = (hi + lo) * w0
+                    x = cnt[cb + (hi if lead else hi + lo - e)] - 1
                     x = pu + (w1 if hi == lo else 0) + (w2 + w3 * x if x else 0)
                     sc[m] = x
                     sp[m] = pu

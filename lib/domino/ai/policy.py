@@ -1,10 +1,11 @@
-"""Fast move scores on a full hand state, playouts and hand values.
+"""Fast move scores on a full hand state, hand values and the model of play.
 
 Used inside search, so nothing here allocates per move: scores read the
 line-game state in place (``loc``, ``ends``, ``nplayed``, ``turn``) and the
 tile tables. The same score serves three purposes: the playout policy of
-Hard, the model of how other players choose (the likelihood of a seen play,
-which weights sampled deals) and the base of Medium's score.
+Hard (:mod:`.playout`, which computes it from suit counts), the model of how
+other players choose (the likelihood of a seen play, which weights sampled
+deals) and the base of Medium's score.
 """
 
 try:
@@ -76,29 +77,6 @@ def play_gain(g, mv, side):
     after = side_points(g, side)
     g.undo()
     return after - before
-
-
-def rollout(g, buf, rng, scoring):
-    """Play the hand out with the fast policy; return the number of moves made."""
-    depth = 0
-    while not g.over:
-        n = g.legal_moves(buf)
-        mv = buf[0]
-        if n > 1:
-            seat = g.turn
-            best = -1000
-            side = g.side(seat) if scoring else 0
-            for i in range(n):
-                m = buf[i]
-                sc = score(g, seat, m)
-                if scoring:
-                    sc += 4 * play_gain(g, m, side)
-                if sc > best:
-                    best = sc
-                    mv = m
-        g.apply(mv)
-        depth += 1
-    return depth
 
 
 def value(g, side, nsides, bad):

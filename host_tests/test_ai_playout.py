@@ -1,0 +1,60 @@
+"""Playouts (ai/playout.py): both of their paths choose as :func:`policy.score` does."""
+
+import pytest
+
+from domino import games
+from domino.ai import playout, policy
+from domino.game import new_move_buffer
+from domino.rng import Rng
+
+GAME_CASES = [(gid, n) for gid, _, _, _ in games.GAMES for n in games.load(gid).PLAYERS]
+
+
+def _reference_rollout(g, buf, scoring):
+    """The playout written with :func:`policy.score` (a scan of the hand per move)."""
+    moves = []
+    while not g.over:
+        n = g.legal_moves(buf)
+        mv = buf[0]
+        if n > 1:
+            seat = g.turn
+            side = g.side(seat) if scoring else 0
+            best = -1000
+            for i in range(n):
+                sc = policy.score(g, seat, buf[i])
+                if scoring:
+                    sc += 4 * policy.play_gain(g, buf[i], side)
+                if sc > best:
+                    best = sc
+                    mv = buf[i]
+        moves.append(mv)
+        g.apply(mv)
+    return moves
+
+
+@pytest.mark.parametrize("gid,n", GAME_CASES)
+def test_rollout_chooses_as_the_score_does(gid, n):
+    cls = games.load(gid)
+    scoring = gid == 2
+    buf = new_move_buffer()
+    cnt = bytearray(8 * 13)
+    choices = 0
+    for k in range(25):
+        g = cls(n, 900 + k)
+        rng = Rng(k)
+        for _ in range(k % 15):
+            if g.over:
+                break
+            g.apply(buf[rng.below(g.legal_moves(buf))])
+        if g.over:
+            continue
+        before = (bytes(g.loc), bytes(g.ends), g.nhist, g.turn)
+        depth = playout.rollout(g, buf, rng, scoring, cnt)
+        got = [g.hist[i] & 1023 for i in range(g.nhist - depth, g.nhist)]
+        for _ in range(depth):
+            g.undo()
+        assert (bytes(g.loc), bytes(g.ends), g.nhist, g.turn) == before
+        want = _reference_rollout(g, buf, scoring)
+        assert got == want
+        choices += sum(1 for m in want if m < 1000)
+    assert choices > 100  # the playouts had tiles to choose among

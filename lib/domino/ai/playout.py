@@ -1,0 +1,117 @@
+"""Playouts: the hand played to its end by the fast policy, for Hard's search.
+
+Every seat chooses as :func:`.policy.score` says (heaviest tile, doubles,
+keeping a tile to follow the end it opens; plus points scored in play where
+the game scores as it goes), from per-seat suit counts kept in a scratch
+``cnt`` instead of a scan of the hand per move: the played tile holds the new
+end's suit, so the tiles kept to follow it are that suit's count less one.
+In block play on two arms (:class:`~domino.line.LineGame`'s moves, no
+boneyard, no points in play) the moves are found from the counts too: a seat
+with no tile of either end passes without a scan, else only its tiles of
+those suits are looked at. Both paths choose exactly as the policy's score
+over ``legal_moves`` would (tested).
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+from .. import tiles
+from ..line import LineGame
+from . import policy
+
+_HI = tiles.HI
+_LO = tiles.LO
+_SUIT = tiles.SUIT
+_ROW = const(13)
+_SPECIAL = const(1000)
+_DRAW = const(1022)
+_PASS = const(1023)
+
+
+def _count(cnt, b, t, d):
+    # tile t joins (d = 1) or leaves (d = -1) the suit counts at cnt[b:]
+    cnt[b + _HI[t]] += d
+    if _LO[t] != _HI[t]:
+        cnt[b + _LO[t]] += d
+
+
+def rollout(g, buf, rng, scoring, cnt):
+    """Play the hand out with the fast policy (module doc); return the number
+    of moves made. ``cnt``: scratch of at least ``players * (nset + 1)`` bytes."""
+    w = g.nset + 1
+    players = g.players
+    loc = g.loc
+    for i in range(players * w):
+        cnt[i] = 0
+    for t in range(len(loc)):
+        s = loc[t]
+        if s < players:
+            _count(cnt, s * w, t, 1)
+    block = not scoring and not g.BONEYARD and type(g).legal_moves is LineGame.legal_moves
+    w0, w1, w2, w3 = policy.SCORE_W
+    ends = g.ends
+    depth = 0
+    while not g.over:
+        seat = g.turn
+        b = seat * w
+        if block and g.nplayed:  # moves from the counts (module doc)
+            mv = _PASS
+            best = -1000
+            for a in range(2):
+                e = ends[a]
+                m = cnt[b + e]
+                if not m or (a and e == ends[0]):
+                    continue
+                base = e * _ROW
+                for j in range(w):
+                    t = _SUIT[base + j]
+                    if loc[t] == seat:
+                        hi = _HI[t]
+                        lo = _LO[t]
+                        sc = (hi + lo) * w0
+                        if hi == lo:
+                            sc += w1
+                        k = cnt[b + hi + lo - e] - 1
+                        if k:
+                            sc += w2 + w3 * k
+                        if sc > best:
+                            best = sc
+                            mv = (t << 2) | a
+                        m -= 1
+                        if not m:
+                            break
+        else:
+            n = g.legal_moves(buf)
+            mv = buf[0]
+            if n > 1:
+                best = -1000
+                side = g.side(seat) if scoring else 0
+                first = g.nplayed == 0
+                for i in range(n):
+                    m = buf[i]
+                    t = m >> 2
+                    hi = _HI[t]
+                    lo = _LO[t]
+                    sc = (hi + lo) * w0
+                    if hi == lo:
+                        sc += w1
+                    k = cnt[b + (hi if first else hi + lo - ends[m & 3])] - 1
+                    if k:
+                        sc += w2 + w3 * k
+                    if scoring:
+                        sc += 4 * policy.play_gain(g, m, side)
+                    if sc > best:
+                        best = sc
+                        mv = m
+        g.apply(mv)
+        depth += 1
+        if mv < _SPECIAL:
+            _count(cnt, b, mv >> 2, -1)
+        elif mv == _DRAW:
+            _count(cnt, b, g.stock[g.top - 1], 1)
+    return depth
