@@ -73,15 +73,6 @@ class BlockModel:
         self.mix = mix
         self.lnt = [ilog(x) for x in etab]
 
-    def _add(self, s, t):
-        # tile t joins seat s's hand and suit counts
-        self.own[t] = s
-        c = self.cnt
-        b = s * self.width
-        c[b + _HI[t]] += 1
-        if _LO[t] != _HI[t]:
-            c[b + _LO[t]] += 1
-
     def loglik(self, owner):
         """Log-likelihood of the other seats' seen plays when the hidden tiles
         lie as ``owner`` says (parallel to the pool: a seat, or the boneyard):
@@ -95,7 +86,7 @@ class BlockModel:
         cnt[:] = self.zero
         pool = self.pool
         w = self.width
-        for i in range(len(pool)):
+        for i in range(len(pool)):  # the hidden hands (adds inlined: the hot loop)
             s = owner[i]
             if s < n:
                 t = pool[i]
