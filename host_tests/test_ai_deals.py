@@ -208,9 +208,10 @@ def test_guided_draws_report_their_chance():
     assert tested >= 2
 
 
-def _styles_by_replay(K, owner, etab):
+def _styles_by_replay(K, owner, etab, sharp=1):
     """Per other seat, the log-likelihood of its seen plays under each style
-    (general model, pips alone, uniform), by undoing the game of this deal."""
+    (general model, pips alone with a softmax ``sharp`` times sharper,
+    uniform), by undoing the game of this deal."""
     from domino.ai.policy import loglik, SCORE_W, _DMAX
     b2, b3 = new_move_buffer(), new_move_buffer()
     g = K.game
@@ -226,20 +227,21 @@ def _styles_by_replay(K, owner, etab):
         sums[seat][0] += loglik(g, b2, b3, seat, mv, etab, False)
         pips = [(tiles.HI[b2[i] >> 2] + tiles.LO[b2[i] >> 2]) * SCORE_W[0] for i in range(n)]
         top = max(pips)
-        w = [etab[min(top - p, _DMAX)] for p in pips]
+        w = [etab[min((top - p) * sharp, _DMAX)] for p in pips]
         mine = (tiles.HI[mv >> 2] + tiles.LO[mv >> 2]) * SCORE_W[0]
-        sums[seat][1] += math.log(etab[min(top - mine, _DMAX)] / sum(w))
+        sums[seat][1] += math.log(etab[min((top - mine) * sharp, _DMAX)] / sum(w))
         sums[seat][2] -= math.log(n)
     for seat, mv in K.obs.events:
         g.apply(mv)
     return sums
 
 
-def test_block_likelihood_mixes_styles_per_seat():
+@pytest.mark.parametrize("sharp", [1, 6])
+def test_block_likelihood_mixes_styles_per_seat(sharp):
     # with a mix of styles, each other seat's plays are explained by a prior
-    # mix of the general model, heaviest pips and uniform choice: the log of
-    # sum_style prior * likelihood, summed over the seats (fixed point: within
-    # 0.01 per play)
+    # mix of the general model, heaviest pips (its softmax sharp times
+    # sharper) and uniform choice: the log of sum_style prior * likelihood,
+    # summed over the seats (fixed point: within 0.01 per play)
     cls = games.load(0)
     etab = policy.exp_table(0.5)
     rng = Rng(17)
@@ -249,12 +251,12 @@ def test_block_likelihood_mixes_styles_per_seat():
         K = Knowledge(cls, obs)
         if not likely.applies(K, False) or len(obs.events) < 8:
             continue
-        model = likely.BlockModel(K, etab, mix)
+        model = likely.BlockModel(K, etab, mix, sharp)
         for _ in range(3):
             owner = K.deal(rng)
             fast = model.loglik(owner)
             want = 0.0
-            for sums in _styles_by_replay(K, owner, etab):
+            for sums in _styles_by_replay(K, owner, etab, sharp):
                 want += math.log(sum(mix[j] / 100 * math.exp(sums[j]) for j in range(3)))
             assert fast == pytest.approx(want, abs=0.01 * len(model.ev) / 5 + 1e-9)
             checked += 1

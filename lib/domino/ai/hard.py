@@ -53,6 +53,8 @@ class Hard(Sampler):
     GUIDE = 0       # block play: 1 guides draws by the seen plays (measured no better)
     MIX_PIPS = 0    # block play: prior % that a seat plays by pips alone ...
     MIX_RANDOM = 0  # ... or at random (the rest: the general model); see .likely
+    SHARP = 1       # the pips style's softmax is this many times sharper than BETA's
+    DROP = 0        # 1: at half the playouts, the worst candidate is dropped
     EXACT = 10      # tiles left in all hands at or below which endings are solved exactly
     NODES = 1000    # node limit of one exact solve (past it: a playout); ~25 typical
 
@@ -132,6 +134,9 @@ class Hard(Sampler):
             if self.cursor == 0:
                 if self.work >= self.target:
                     break
+                if self.DROP and nc > 2 and not self.exact and self.work * 2 >= self.target:
+                    cand.pop(self._rank(False))  # the worst, at half time
+                    nc -= 1
                 if not self._draw(K, rng):
                     continue
             i = cand[self.cursor]
@@ -150,15 +155,21 @@ class Hard(Sampler):
             self.work += 1
             self.cursor = (self.cursor + 1) % nc
         if self.work >= self.target and self.cursor == 0:
-            n = self.deals if self.deals else 1
-            best = cand[0]
-            top = 0.0
-            for k in range(nc):
-                i = cand[k]
-                v = self.sums[i] / n
-                if self.prior is not None:
-                    v += self.PRIOR * self.prior[i]
-                if k == 0 or v > top:
-                    best = i
-                    top = v
-            self.move = legal[best]
+            self.move = legal[cand[self._rank(True)]]
+
+    def _rank(self, best):
+        # the place in cand of the best (else the worst) candidate by its mean
+        # playout value plus PRIOR times Medium's score
+        n = self.deals if self.deals else 1
+        cand = self.cand
+        at = 0
+        top = 0.0
+        for k in range(len(cand)):
+            i = cand[k]
+            v = self.sums[i] / n
+            if self.prior is not None:
+                v += self.PRIOR * self.prior[i]
+            if k == 0 or (v > top if best else v < top):
+                at = k
+                top = v
+        return at

@@ -79,7 +79,7 @@ class Sampler(Player):
         if self.drawn < self.SIR:
             if self.use_model and self.model is None:
                 mix = (100 - self.MIX_PIPS - self.MIX_RANDOM, self.MIX_PIPS, self.MIX_RANDOM)
-                self.model = likely.BlockModel(K, self.etab, mix)
+                self.model = likely.BlockModel(K, self.etab, mix, self.SHARP)
                 if self.GUIDE:
                     self.guide = guide(self.model)
             owner = K.deal(rng, 20, self.guide)

@@ -13,7 +13,8 @@ per-seat suit counts. Used only where the game makes moves as
 :class:`~domino.line.LineGame` does (two arms, any tile leads).
 
 Styles of play: besides the general model, a seat may play by pips alone
-(heaviest tile first, same softmax) or at random. With a prior ``mix`` of
+(heaviest tile first, the "bota gorda" of casual players: a softmax
+``sharp`` times sharper) or at random. With a prior ``mix`` of
 the three (percent), each seat's plays are explained by the mix, so a seat
 whose plays fit one style is soon read by that style (:func:`.plays.mixed`);
 the mix is the same for every seat and opponent (not tuned to one).
@@ -49,7 +50,7 @@ def applies(K, scoring):
 class BlockModel:
     """The seen plays of the other seats, read for fast likelihoods (module doc)."""
 
-    def __init__(self, K, etab, mix=(100, 0, 0)):
+    def __init__(self, K, etab, mix=(100, 0, 0), sharp=1):
         obs = K.obs
         n = K.players
         me = K.me
@@ -71,6 +72,7 @@ class BlockModel:
         self.pool = K.pool
         self.acc = [0] * (3 * n)
         self.mix = mix
+        self.sharp = sharp
         self.lnt = [ilog(x) for x in etab]
 
     def loglik(self, owner):
@@ -104,6 +106,7 @@ class BlockModel:
         for i in range(len(acc)):
             acc[i] = 0
         styles = self.mix[1] or self.mix[2]
+        sharp = self.sharp
         ev = self.ev
         k = len(ev)
         while k > 0:  # latest play first: each seat's hand grows back
@@ -158,12 +161,12 @@ class BlockModel:
             b = 3 * s  # log-likelihoods of the seat's plays per style, x1024
             d = top - mine
             acc[b] += lnt[d if d < _DMAX else _DMAX] - ilog(tot)
-            if styles:  # the other styles: pips alone, uniform
+            if styles:  # the other styles: pips alone (sharp times sharper), uniform
                 tot = 0
                 for j in range(m):
-                    d = top1 - sp[j]
+                    d = (top1 - sp[j]) * sharp
                     tot += etab[d if d < _DMAX else _DMAX]
-                d = top1 - (_HI[t] + _LO[t]) * w0
+                d = (top1 - (_HI[t] + _LO[t]) * w0) * sharp
                 acc[b + 1] += lnt[d if d < _DMAX else _DMAX] - ilog(tot)
                 acc[b + 2] -= ilog(m)
         return mixed(acc, self.mix, n)
