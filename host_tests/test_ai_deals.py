@@ -119,14 +119,19 @@ def _late_block_knowledge(count=60):
     return out
 
 
-def test_guide_weights_follow_the_seen_plays():
+@pytest.mark.parametrize("sharp,floor", [(1, 1), (6, 32)])
+def test_guide_weights_follow_the_seen_plays(sharp, floor):
+    # a tile heavier (general score; with sharp > 1, pips alone) than one the
+    # seat played on an end it matched is less likely in its hand (sharp:
+    # down to the floor), others keep 255
     etab = policy.exp_table(0.5)
     lowered = 0
+    bonus = 3.5 if sharp == 1 else 0
     for K in _late_block_knowledge():
         model = likely.BlockModel(K, etab)
-        wt = kept.guide(model)
+        wt = kept.guide(model, sharp, floor)
         npool = len(K.pool)
-        assert len(wt) == K.players * npool and min(wt) >= 1
+        assert len(wt) == K.players * npool and min(wt) >= floor
         for s in range(K.players):
             for i, u in enumerate(K.pool):
                 # heavier than some tile s played on an end it matched: below 255
@@ -138,8 +143,8 @@ def test_guide_weights_follow_the_seen_plays():
                     t = mv >> 2
                     if seat == s and s != K.me:
                         legal = e0 is None or {e0, e1} & {tiles.HI[u], tiles.LO[u]}
-                        pu = tiles.HI[u] + tiles.LO[u] + (3.5 if tiles.HI[u] == tiles.LO[u] else 0)
-                        pt = tiles.HI[t] + tiles.LO[t] + (3.5 if tiles.HI[t] == tiles.LO[t] else 0)
+                        pu = tiles.HI[u] + tiles.LO[u] + (bonus if tiles.HI[u] == tiles.LO[u] else 0)
+                        pt = tiles.HI[t] + tiles.LO[t] + (bonus if tiles.HI[t] == tiles.LO[t] else 0)
                         heavier = heavier or (legal and pu > pt)
                     if e0 is None:
                         e0, e1 = tiles.HI[t], tiles.LO[t]
@@ -148,6 +153,8 @@ def test_guide_weights_follow_the_seen_plays():
                     else:
                         e1 = tiles.HI[t] + tiles.LO[t] - e1
                 assert (wt[s * npool + i] < 255) == bool(heavier), (s, u)
+                if heavier and sharp > 1:
+                    assert wt[s * npool + i] == floor
                 lowered += wt[s * npool + i] < 255
     assert lowered > 10
 

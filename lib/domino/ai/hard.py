@@ -54,6 +54,7 @@ class Hard(Sampler):
     MIX_PIPS = 0    # block play: prior % that a seat plays by pips alone ...
     MIX_RANDOM = 0  # ... or at random (the rest: the general model); see .likely
     SHARP = 1       # the pips style's softmax is this many times sharper than BETA's
+    FLOOR = 1       # guided draws: the least weight (of 255) of a tile in a hand
     DROP = 0        # 1: at half the playouts, the worst candidate is dropped
     EXACT = 10      # tiles left in all hands at or below which endings are solved exactly
     NODES = 1000    # node limit of one exact solve (past it: a playout); ~25 typical

@@ -33,12 +33,14 @@ _FIRST = const(255)  # as in .likely: the "ends" before the lead
 _DMAX = const(47)  # as in .policy: the last entry of the softmax table
 
 
-def guide(model):
+def guide(model, sharp=1, floor=1):
     """Draw weights for :meth:`~.deals.Deals.deal` from a
     :class:`~.likely.BlockModel`'s seen plays (module doc): per
-    seat and hidden tile, 255 * exp(-beta * d), d summed over the seat's
-    seen plays of how much more the model would have liked that tile
-    (pips, doubles) than the tile played, where it matched an end then."""
+    seat and hidden tile, 255 * exp(-beta * d) (at least ``floor``), d summed
+    over the seat's seen plays of how much more the model would have liked
+    that tile (pips, doubles) than the tile played, where it matched an end
+    then; with ``sharp`` > 1, of how many more pips, times ``sharp`` (the
+    pips style of play: a heavier playable tile is nearly ruled out)."""
     pool = model.pool
     npool = len(pool)
     w0 = policy.SCORE_W[0]
@@ -50,19 +52,20 @@ def guide(model):
         t = ev[k + 1]
         e0 = ev[k + 3]
         e1 = ev[k + 4]
-        bt = (_HI[t] + _LO[t]) * w0 + (w1 if _HI[t] == _LO[t] else 0)
+        bt = (_HI[t] + _LO[t]) * w0 + (w1 if _HI[t] == _LO[t] and sharp == 1 else 0)
         for i in range(npool):
             u = pool[i]
             hi = _HI[u]
             lo = _LO[u]
             if e0 == _FIRST or hi == e0 or lo == e0 or hi == e1 or lo == e1:
-                d = (hi + lo) * w0 + (w1 if hi == lo else 0) - bt
+                d = (hi + lo) * w0 + (w1 if hi == lo and sharp == 1 else 0) - bt
+                d *= sharp
                 if d > 0:
                     wt[b + i] = min(255, wt[b + i] + d)
     etab = model.etab
     for j in range(len(wt)):
         d = wt[j]
-        wt[j] = max(1, min(255, etab[d if d < _DMAX else _DMAX] >> 8))
+        wt[j] = max(floor, min(255, etab[d if d < _DMAX else _DMAX] >> 8))
     return wt
 
 
@@ -81,7 +84,7 @@ class Sampler(Player):
                 mix = (100 - self.MIX_PIPS - self.MIX_RANDOM, self.MIX_PIPS, self.MIX_RANDOM)
                 self.model = likely.BlockModel(K, self.etab, mix, self.SHARP)
                 if self.GUIDE:
-                    self.guide = guide(self.model)
+                    self.guide = guide(self.model, self.SHARP, self.FLOOR)
             owner = K.deal(rng, 20, self.guide)
             if self.model is not None:
                 ll = self.model.loglik(owner)  # the game stays where it was
