@@ -19,9 +19,9 @@ GAME_CASES = [(gid, n) for gid, _, _, _ in games.GAMES for n in games.load(gid).
 def _players(level, seed):
     if level == 2:
         return Hard(seed, 60)  # fewer playouts: same code, faster test
-    if level == 3:  # Hard with its optional block-play inference on
+    if level == 3:  # Hard with other block-play inference: blind draws, three styles
         p = Hard(seed, 24)
-        p.GUIDE, p.MIX_PIPS, p.MIX_RANDOM = 1, 30, 20
+        p.GUIDE, p.MIX_PIPS, p.MIX_RANDOM, p.SHARP = 0, 30, 20, 1
         return p
     return ai.new_player(level, seed)
 

@@ -24,14 +24,19 @@ class Hard(Sampler):
     voids and rebuilt by replaying the seen moves (in block play, placed in
     the standing position: :meth:`~.know.Knowledge.reweigh`). Of every ``SIR`` such
     draws one is kept, with probability proportional to how likely the other
-    seats' seen plays were under the general model of play (softmax,
-    sharpness ``BETA``, of :func:`.policy.score`; in block play computed
-    from the seen plays alone, :mod:`.likely`, where two options measured no
-    better: ``GUIDE`` draws, and ``MIX_PIPS``/``MIX_RANDOM`` styles of play):
-    sampling-importance-resampling (:mod:`.kept`), so the playouts go to
-    deals that explain the table, instead of weighting a few lucky deals
-    (against heaviest-tile players over 2,000 deals: 0.748 of the points at
-    64 playouts, 0.724 weighted at 80). On
+    seats' seen plays were under the model of play (softmax, sharpness
+    ``BETA``, of :func:`.policy.score`): sampling-importance-resampling
+    (:mod:`.kept`), so the playouts go to deals that explain the table. In
+    block play the likelihood comes from the seen plays alone (:mod:`.likely`)
+    and each seat's plays are explained by a prior mix of styles: the general
+    model, or (``MIX_PIPS`` percent) heaviest tile first with a softmax
+    ``SHARP`` times sharper, the way many casual players play, read per seat
+    from its own plays; draws are guided by the seen plays (``GUIDE``: a
+    hidden tile heavier than one a seat played on an end it matched is drawn
+    into its hand with weight ``FLOOR``/255) and weighed by likelihood over
+    their chance. Against heaviest-tile players in the library's game, over
+    2,000 deals, these took Hard from about 0.74 to 0.75 of the points at the
+    same number of playouts (see README). On
     every kept deal each candidate is played out to the end of the hand with
     the fast policy (all seats), so candidates are compared on the same deals;
     once ``EXACT`` or fewer tiles are in the hands and the boneyard is empty,
@@ -50,12 +55,11 @@ class Hard(Sampler):
     PRIOR = 1.0     # weight of Medium's score added to the mean playout value
     TOP = 3         # moves searched: the best TOP by Medium's score (0: all)
     SIR = 4         # deals drawn per playout deal; one is kept by its likelihood
-    GUIDE = 0       # block play: 1 guides draws by the seen plays (measured no better)
-    MIX_PIPS = 0    # block play: prior % that a seat plays by pips alone ...
+    GUIDE = 1       # block play: 1 guides draws by the seen plays (0: blind draws)
+    MIX_PIPS = 50   # block play: prior % that a seat plays heaviest tile first ...
     MIX_RANDOM = 0  # ... or at random (the rest: the general model); see .likely
-    SHARP = 1       # the pips style's softmax is this many times sharper than BETA's
-    FLOOR = 1       # guided draws: the least weight (of 255) of a tile in a hand
-    DROP = 0        # 1: at half the playouts, the worst candidate is dropped
+    SHARP = 6       # the pips style's softmax is this many times sharper than BETA's
+    FLOOR = 32      # guided draws: the least weight (of 255) of a tile in a hand
     EXACT = 10      # tiles left in all hands at or below which endings are solved exactly
     NODES = 1000    # node limit of one exact solve (past it: a playout); ~25 typical
 
@@ -135,9 +139,6 @@ class Hard(Sampler):
             if self.cursor == 0:
                 if self.work >= self.target:
                     break
-                if self.DROP and nc > 2 and not self.exact and self.work * 2 >= self.target:
-                    cand.pop(self._rank(False))  # the worst, at half time
-                    nc -= 1
                 if not self._draw(K, rng):
                     continue
             i = cand[self.cursor]
@@ -156,21 +157,15 @@ class Hard(Sampler):
             self.work += 1
             self.cursor = (self.cursor + 1) % nc
         if self.work >= self.target and self.cursor == 0:
-            self.move = legal[cand[self._rank(True)]]
-
-    def _rank(self, best):
-        # the place in cand of the best (else the worst) candidate by its mean
-        # playout value plus PRIOR times Medium's score
-        n = self.deals if self.deals else 1
-        cand = self.cand
-        at = 0
-        top = 0.0
-        for k in range(len(cand)):
-            i = cand[k]
-            v = self.sums[i] / n
-            if self.prior is not None:
-                v += self.PRIOR * self.prior[i]
-            if k == 0 or (v > top if best else v < top):
-                at = k
-                top = v
-        return at
+            n = self.deals if self.deals else 1
+            best = cand[0]
+            top = 0.0
+            for k in range(nc):
+                i = cand[k]
+                v = self.sums[i] / n
+                if self.prior is not None:
+                    v += self.PRIOR * self.prior[i]
+                if k == 0 or v > top:
+                    best = i
+                    top = v
+            self.move = legal[best]
