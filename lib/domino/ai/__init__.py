@@ -10,7 +10,7 @@ A player is given only the observation of its seat and the game's class (the
 rules), never the game, so it cannot see hidden tiles; ``host_tests/
 test_ai_fair.py`` checks that moving hidden tiles around in any way consistent
 with the observation never changes its move. ``budget`` counts work units:
-one deal drawn or one playout for Hard (about 12 ms on an RP2040 in a
+one deal drawn or one playout for Hard (about 10 ms on an RP2040 in a
 4-player block game, so ``step(4)`` between frames keeps a ~20 fps animation;
 a decision is 36 playouts on 12 kept deals of 48 drawn, 24 playouts in All
 Fives); Easy and Medium finish in their first call. The
