@@ -44,7 +44,7 @@ def guide(model, sharp=1, floor=1):
     pool = model.pool
     npool = len(pool)
     w0 = policy.SCORE_W[0]
-    w1 = policy.SCORE_W[1]
+    w1 = policy.SCORE_W[1] if sharp == 1 else 0  # the pips style: no bonus for doubles
     wt = bytearray(model.n * npool)  # the sums first, then the weights
     ev = model.ev
     for k in range(0, len(ev), 5):
@@ -52,14 +52,13 @@ def guide(model, sharp=1, floor=1):
         t = ev[k + 1]
         e0 = ev[k + 3]
         e1 = ev[k + 4]
-        bt = (_HI[t] + _LO[t]) * w0 + (w1 if _HI[t] == _LO[t] and sharp == 1 else 0)
+        bt = (_HI[t] + _LO[t]) * w0 + (w1 if _HI[t] == _LO[t] else 0)
         for i in range(npool):
             u = pool[i]
             hi = _HI[u]
             lo = _LO[u]
             if e0 == _FIRST or hi == e0 or lo == e0 or hi == e1 or lo == e1:
-                d = (hi + lo) * w0 + (w1 if hi == lo and sharp == 1 else 0) - bt
-                d *= sharp
+                d = ((hi + lo) * w0 + (w1 if hi == lo else 0) - bt) * sharp
                 if d > 0:
                     wt[b + i] = min(255, wt[b + i] + d)
     etab = model.etab

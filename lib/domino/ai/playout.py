@@ -59,9 +59,8 @@ def rollout(g, buf, rng, scoring, cnt):
     while not g.over:
         seat = g.turn
         b = seat * w
-        if block and g.nplayed:  # moves from the counts (module doc)
-            mv = _PASS
-            best = -1000
+        if block and g.nplayed:  # moves from the counts (module doc), in legal_moves' order
+            n = 0
             for a in range(2):
                 e = ends[a]
                 m = cnt[b + e]
@@ -71,43 +70,37 @@ def rollout(g, buf, rng, scoring, cnt):
                 for j in range(w):
                     t = _SUIT[base + j]
                     if loc[t] == seat:
-                        hi = _HI[t]
-                        lo = _LO[t]
-                        sc = (hi + lo) * w0
-                        if hi == lo:
-                            sc += w1
-                        k = cnt[b + hi + lo - e] - 1
-                        if k:
-                            sc += w2 + w3 * k
-                        if sc > best:
-                            best = sc
-                            mv = (t << 2) | a
+                        buf[n] = (t << 2) | a
+                        n += 1
                         m -= 1
                         if not m:
                             break
+            if not n:
+                buf[0] = _PASS
+                n = 1
         else:
             n = g.legal_moves(buf)
-            mv = buf[0]
-            if n > 1:
-                best = -1000
-                side = g.side(seat) if scoring else 0
-                first = g.nplayed == 0
-                for i in range(n):
-                    m = buf[i]
-                    t = m >> 2
-                    hi = _HI[t]
-                    lo = _LO[t]
-                    sc = (hi + lo) * w0
-                    if hi == lo:
-                        sc += w1
-                    k = cnt[b + (hi if first else hi + lo - ends[m & 3])] - 1
-                    if k:
-                        sc += w2 + w3 * k
-                    if scoring:
-                        sc += 4 * policy.play_gain(g, m, side)
-                    if sc > best:
-                        best = sc
-                        mv = m
+        mv = buf[0]
+        if n > 1:
+            best = -1000
+            side = g.side(seat) if scoring else 0
+            first = g.nplayed == 0
+            for i in range(n):
+                m = buf[i]
+                t = m >> 2
+                hi = _HI[t]
+                lo = _LO[t]
+                sc = (hi + lo) * w0
+                if hi == lo:
+                    sc += w1
+                k = cnt[b + (hi if first else hi + lo - ends[m & 3])] - 1
+                if k:
+                    sc += w2 + w3 * k
+                if scoring:
+                    sc += 4 * policy.play_gain(g, m, side)
+                if sc > best:
+                    best = sc
+                    mv = m
         g.apply(mv)
         depth += 1
         if mv < _SPECIAL:
