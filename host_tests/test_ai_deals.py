@@ -182,12 +182,15 @@ def _support(K):
     return out
 
 
-def test_guided_draws_report_their_chance():
+@pytest.mark.parametrize("plain", [False, True])
+def test_guided_draws_report_their_chance(plain):
     # a guided draw reports the log of the chance of the way it was drawn
     # (order and places), so 1/chance is an unbiased count of the consistent
     # deals: its mean over many draws matches the enumerated count, and the
     # same holds for the deals with a given tile in a given hand (weights of
-    # 64..255, not the guide's down to 1, so that 4,000 draws see every deal)
+    # 64..255, not the guide's down to 1, so that 4,000 draws see every deal).
+    # With ``plain``, every other pool tile weighs 255 in every hand: those no
+    # seat is void in take the one-shuffle path, whose chance is counted apart
     tested = 0
     for K in _late_block_knowledge():
         sup = _support(K)
@@ -195,6 +198,10 @@ def test_guided_draws_report_their_chance():
             continue
         rng = Rng(len(K.pool) * 7 + tested)
         wt = bytearray(64 + rng.below(192) for _ in range(K.players * len(K.pool)))
+        if plain:
+            for i in range(0, len(K.pool), 2):
+                for s in range(K.players):
+                    wt[s * len(K.pool) + i] = 255
         N = 4000
         inv = []
         s0 = sup[0][0]  # a marginal: pool tile 0 in the hand it has in sup[0]

@@ -47,33 +47,40 @@ class Deals:
         chance of the deal drawn."""
         obs, pool, n, me, void = self.obs, self.pool, self.players, self.me, self.void
         npool = len(pool)
-        if self._owner is None:
+        if self._owner is None or self._wt is not wt:
+            self._wt = wt
             self._owner = bytearray(npool)
             self._room = bytearray(n + 1)
             # how many places each hidden tile may go; tiles are placed most
-            # constrained first, in random order among equals (groups of equal fit)
-            fit = bytearray(npool)
+            # constrained first, in random order among equals (groups of equal
+            # key: twice the fit, plus one for a tile weighted 255 everywhere)
+            key = bytearray(npool)
             for i in range(npool):
                 t = pool[i]
                 bit = (1 << _HI[t]) | (1 << _LO[t])
                 c = 1 if obs.stock else 0
+                plain = 1
                 for s in range(n):
-                    if s != me and not (void[s] & bit):
-                        c += 1
-                fit[i] = c
-            order = bytearray(npool)  # by fit, stable (MicroPython's sort is not)
+                    if s != me:
+                        if not (void[s] & bit):
+                            c += 1
+                        if wt is not None and wt[s * npool + i] < 255:
+                            plain = 0
+                key[i] = 2 * c + plain
+            order = bytearray(npool)  # by key, stable (MicroPython's sort is not)
             ends = []
             k = 0
-            for f in range(n + 2):
+            for f in range(2 * n + 4):
                 for i in range(npool):
-                    if fit[i] == f:
+                    if key[i] == f:
                         order[k] = i
                         k += 1
                 ends.append(k)  # an empty group shuffles nothing
             self._order, self._groups = order, bytes(ends)
-            # tiles no seat is void in (the last group) take the free places in order
+            # tiles no seat is void in and weighted alike everywhere (the last
+            # group) take the free places in order
             top = (n - 1) + (1 if obs.stock else 0)
-            self._free = ends[top - 1] if top >= 1 else npool
+            self._free = ends[2 * top] if top >= 1 else npool
         owner, room, order = self._owner, self._room, self._order
         for attempt in range(tries + 1):
             strict = attempt < tries
@@ -89,28 +96,38 @@ class Deals:
                     i -= 1
                 a = b
             ok = True
-            free = self._free if wt is None else npool
+            free = self._free
             nq = dq = 1  # chance of the draw: nq / dq * 2 ** eq, in small ints
             eq = 0
-            for k in range(free):
+            for k in range(npool):
                 i = order[k]
-                t = pool[i]
-                bit = (1 << _HI[t]) | (1 << _LO[t])
-                tot = 0
-                for s in range(n + 1):
-                    if room[s] and (s == n or not (strict and void[s] & bit)):
-                        tot += room[s] * ((wt[s * npool + i] if s < n else 255) if wt else 1)
-                if tot == 0:
-                    ok = False
-                    break
-                r = rng.below(tot)
-                for s in range(n + 1):
-                    if room[s] and (s == n or not (strict and void[s] & bit)):
-                        x = room[s] * ((wt[s * npool + i] if s < n else 255) if wt else 1)
-                        if r < x:
-                            break
-                        r -= x
-                if wt:
+                if k < free:
+                    t = pool[i]
+                    bit = (1 << _HI[t]) | (1 << _LO[t])
+                    tot = 0
+                    for s in range(n + 1):
+                        if room[s] and (s == n or not (strict and void[s] & bit)):
+                            tot += room[s] * ((wt[s * npool + i] if s < n else 255) if wt else 1)
+                    if tot == 0:
+                        ok = False
+                        break
+                    r = rng.below(tot)
+                    for s in range(n + 1):
+                        if room[s] and (s == n or not (strict and void[s] & bit)):
+                            x = room[s] * ((wt[s * npool + i] if s < n else 255) if wt else 1)
+                            if r < x:
+                                break
+                            r -= x
+                else:
+                    # the rest, shuffled above, into the places left in order:
+                    # all such placements stay equally likely, as drawn one by one
+                    if k == free:
+                        s = 0
+                    while s < n and not room[s]:
+                        s += 1
+                    x = room[s]
+                    tot = npool - k  # the places left
+                if wt and x:
                     nq *= x
                     dq *= tot
                     while nq >= 65536:
@@ -119,18 +136,10 @@ class Deals:
                     while dq >= 65536:
                         dq >>= 1
                         eq -= 1
-                room[s] -= 1
+                if room[s]:
+                    room[s] -= 1
                 owner[i] = _STOCKSEAT if s == n else s
             if ok:
-                # the rest, shuffled above, into the places left: all such
-                # placements stay equally likely, as drawn one by one
-                s = 0
-                for k in range(free, npool):
-                    while s < n and not room[s]:
-                        s += 1
-                    if room[s]:
-                        room[s] -= 1
-                    owner[order[k]] = _STOCKSEAT if s == n else s
                 self.logq = math.log(nq / dq) + eq * _LN2 if wt else 0.0
                 return owner
         return owner

@@ -109,6 +109,7 @@ class Knowledge(Deals):
         self.shown = [0] * n  # suits a seat chose to expose (its likely strength)
         self.drawseq = []  # per event index: ends mask when it is a draw, else -1
         self._owner = None  # deal() buffers, made on first use
+        self._wt = None  # the weights they were made for
         self.at_position = False  # self.game stands at the observed position
         self._history(events)
 
