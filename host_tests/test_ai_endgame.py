@@ -142,7 +142,7 @@ def test_kept_deals_favour_the_likely_ones():
             if len(obs.legal) < 2:
                 continue
             p = Hard(seed)
-            p.SIR = p.SIR_BLOCK = sir
+            p.SIR = sir
             p.EXACT = 0
             p.begin(cls, obs)
             for _ in range(20):

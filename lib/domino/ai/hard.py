@@ -34,8 +34,7 @@ class Hard(Sampler):
     from its own plays; draws are guided by the seen plays (``GUIDE``: a
     hidden tile heavier than one a seat played on an end it matched is drawn
     into its hand with weight ``FLOOR``/255) and weighed by likelihood over
-    their chance; there ``SIR_BLOCK`` draws are made per kept deal, as
-    weighing them costs little. Against heaviest-tile players in the library's game, over
+    their chance. Against heaviest-tile players in the library's game, over
     2,000 deals, these took Hard from about 0.74 to 0.75 of the points at the
     same number of playouts (see README). On
     every kept deal each candidate is played out to the end of the hand with
@@ -56,7 +55,6 @@ class Hard(Sampler):
     PRIOR = 1.0     # weight of Medium's score added to the mean playout value
     TOP = 3         # moves searched: the best TOP by Medium's score (0: all)
     SIR = 4         # deals drawn per playout deal; one is kept by its likelihood
-    SIR_BLOCK = 6   # the same in block play, where the seen plays alone weigh a deal (cheap)
     GUIDE = 1       # block play: 1 guides draws by the seen plays (0: blind draws)
     MIX_PIPS = 50   # block play: prior % that a seat plays heaviest tile first ...
     MIX_RANDOM = 0  # ... or at random (the rest: the general model); see .likely
@@ -125,7 +123,6 @@ class Hard(Sampler):
         self.model = None
         self.guide = None
         self.use_model = self.SIR > 1 and likely.applies(K, self.scoring)
-        self.sir = self.SIR_BLOCK if self.use_model else self.SIR
         # at least a few deals even with many legal moves
         self.target = max(self.PLAYOUTS_SCORING if self.scoring else self.PLAYOUTS, 6 * len(cand))
 

@@ -76,10 +76,9 @@ class Sampler(Player):
 
     def _draw(self, K, rng):
         """One unit of deal work: draw a deal and weigh it by the model of play
-        (kept in a weighted reservoir of ``sir`` draws: Hard's
-        ``SIR``, or ``SIR_BLOCK`` in block play), or, after the last
+        (kept in a weighted reservoir of ``SIR`` draws), or, after the last
         draw, stand the game at the kept deal. True once the game stands there."""
-        if self.drawn < self.sir:
+        if self.drawn < self.SIR:
             if self.use_model and self.model is None:
                 mix = (100 - self.MIX_PIPS - self.MIX_RANDOM, self.MIX_PIPS, self.MIX_RANDOM)
                 self.model = likely.BlockModel(K, self.etab, mix, self.SHARP)
@@ -91,7 +90,7 @@ class Sampler(Player):
                 if self.guide is not None:
                     ll -= K.logq  # a guided draw: over its chance of being drawn
             else:
-                weigh = self._weigh if self.sir > 1 else None
+                weigh = self._weigh if self.SIR > 1 else None
                 ll = K.reweigh(owner, weigh)
                 if ll is None:
                     ll = K.replay(owner, weigh)
@@ -107,7 +106,7 @@ class Sampler(Player):
                 self.last = self.model is None
                 for i in range(len(owner)):
                     keep[i] = owner[i]
-            if not self.last or self.drawn < self.sir:
+            if not self.last or self.drawn < self.SIR:
                 return False
         elif not self.last and K.reweigh(self._keep) is None:
             K.replay(self._keep)
