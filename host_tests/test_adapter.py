@@ -1,7 +1,9 @@
 """tools/dominoes_adapter.py: our players inside the PyPI ``dominoes`` game."""
 
 import copy
+import json
 import os
+import platform
 import random
 
 import dominoes
@@ -68,7 +70,7 @@ def test_library_speed_up_keeps_every_decision():
     assert any(o != p.valid_moves for o, p in zip(orders[1], pos))  # it did reorder
 
 
-def test_log_resumes_and_adds_up(tmp_path):
+def test_log_resumes_and_adds_up(tmp_path, capsys):
     path = str(tmp_path / "run.jsonl")
     first = da.run("medium", "bota_gorda", 2, seed=4, path=path)
     assert first["deals"] == 2
@@ -83,6 +85,19 @@ def test_log_resumes_and_adds_up(tmp_path):
     assert more["hands_won_a"] == whole["hands_won_a"]
     # other sides, seeds or core code do not mix in
     assert da.run("medium", "bota_gorda", 0, seed=5, path=path)["deals"] == 0
+    # rows name their interpreter; --report sums the log per code and interpreter
+    with open(path) as f:
+        rows = [json.loads(line) for line in f if line.endswith("}\n")]
+    assert len(rows) == 4 and all(r["py"] == platform.python_implementation() for r in rows)
+    other = dict(rows[0], code="0000000000", py="PyPy", x=0.0)
+    with open(path, "a") as f:
+        f.write(json.dumps(other) + "\n")
+    da.main(["--a", "medium", "--b", "bota_gorda", "--seed", "4", "--log", path, "--report"])
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 2
+    assert out[0].startswith("code %s %s: deals 4 (0..3) points_share_a %.4f " % (
+        da.code_version(), platform.python_implementation(), whole["points_share_a"]))
+    assert out[1].startswith("code 0000000000 PyPy: deals 1 (0..0) points_share_a 0.0000 ")
 
 
 def test_code_version_ignores_docs_not_code(tmp_path, monkeypatch):

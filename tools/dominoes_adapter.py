@@ -340,6 +340,28 @@ def summarize(rows):
     }
 
 
+def report(path, spec_a, spec_b, seed):
+    """One line per core code hash and interpreter in the log ``path``: its
+    deals (first to last) and figures, for these sides and seed."""
+    groups = {}
+    with open(path) as f:
+        for line in f:
+            try:
+                r = json.loads(line)
+            except ValueError:
+                continue
+            if (r.get("a"), r.get("b"), r.get("seed")) == (spec_a, spec_b, seed):
+                groups.setdefault((r["code"], r.get("py", "CPython")), []).append(r)
+    for (code, py), rows in groups.items():
+        f = summarize(rows)
+        deals = [r["deal"] for r in rows]
+        print("code %s %s: deals %d (%d..%d) points_share_a %.4f [%.4f, %.4f] hands_won_a %.4f "
+              "seychelles_share_a %.4f cpu_ms_per_move_a %.1f cpu_ms_per_move_b %.1f" % (
+                  code, py, len(rows), min(deals), max(deals), f["points_share_a"],
+                  f["points_share_ci95"][0], f["points_share_ci95"][1], f["hands_won_a"],
+                  f["seychelles_share_a"], f["cpu_ms_per_move_a"], f["cpu_ms_per_move_b"]))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--a", default="hard", help="side A: easy, medium, hard[:N], heaviest, random, "
@@ -351,7 +373,12 @@ def main(argv=None):
     ap.add_argument("--log", help="JSON-lines file: each deal is appended when it ends, deals "
                     "already there are skipped, figures cover all of them")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--report", action="store_true", help="print the figures of every core "
+                    "code and interpreter in --log for these sides and seed, and play nothing")
     args = ap.parse_args(argv)
+    if args.report:
+        report(args.log, args.a, args.b, args.seed)
+        return
     t0 = time.time()
     log = None if args.quiet else (lambda s: print("# " + s, file=sys.stderr, flush=True))
     r = run(args.a, args.b, args.deals, args.seed, log, args.first, args.log)
