@@ -351,10 +351,11 @@ def report(path, spec_a, spec_b, seed):
             except ValueError:
                 continue
             if (r.get("a"), r.get("b"), r.get("seed")) == (spec_a, spec_b, seed):
-                groups.setdefault((r["code"], r.get("py", "CPython")), []).append(r)
-    for (code, py), rows in groups.items():
+                groups.setdefault((r["code"], r.get("py", "CPython")), {})[r["deal"]] = r
+    for (code, py), by_deal in groups.items():
+        rows = list(by_deal.values())
         f = summarize(rows)
-        deals = [r["deal"] for r in rows]
+        deals = list(by_deal)
         print("code %s %s: deals %d (%d..%d) points_share_a %.4f [%.4f, %.4f] hands_won_a %.4f "
               "seychelles_share_a %.4f cpu_ms_per_move_a %.1f cpu_ms_per_move_b %.1f" % (
                   code, py, len(rows), min(deals), max(deals), f["points_share_a"],
@@ -377,6 +378,8 @@ def main(argv=None):
                     "code and interpreter in --log for these sides and seed, and play nothing")
     args = ap.parse_args(argv)
     if args.report:
+        if not args.log:
+            ap.error("--report needs --log FILE")
         report(args.log, args.a, args.b, args.seed)
         return
     t0 = time.time()
