@@ -275,20 +275,23 @@ def code_version():
     return h.hexdigest()[:10]
 
 
-def read_log(path, spec_a, spec_b, seed, code):
-    """Rows already in the log ``path`` for these sides, seed and core code, by deal index."""
-    rows = {}
-    key = (spec_a, spec_b, seed, code)
+def _log_rows(path, spec_a, spec_b, seed):
+    """The rows of the log ``path`` for these sides and seed (a line cut by a
+    stop is left out: that deal is played again)."""
     if path and os.path.exists(path):
         with open(path) as f:
             for line in f:
                 try:
                     r = json.loads(line)
                 except ValueError:
-                    continue  # a line cut by a stop: that deal is played again
-                if (r.get("a"), r.get("b"), r.get("seed"), r.get("code")) == key:
-                    rows[r["deal"]] = r
-    return rows
+                    continue
+                if (r.get("a"), r.get("b"), r.get("seed")) == (spec_a, spec_b, seed):
+                    yield r
+
+
+def read_log(path, spec_a, spec_b, seed, code):
+    """Rows already in the log ``path`` for these sides, seed and core code, by deal index."""
+    return {r["deal"]: r for r in _log_rows(path, spec_a, spec_b, seed) if r.get("code") == code}
 
 
 def run(spec_a, spec_b, deals, seed=1, log=None, first=0, path=None):
@@ -344,14 +347,8 @@ def report(path, spec_a, spec_b, seed):
     """One line per core code hash and interpreter in the log ``path``: its
     deals (first to last) and figures, for these sides and seed."""
     groups = {}
-    with open(path) as f:
-        for line in f:
-            try:
-                r = json.loads(line)
-            except ValueError:
-                continue
-            if (r.get("a"), r.get("b"), r.get("seed")) == (spec_a, spec_b, seed):
-                groups.setdefault((r["code"], r.get("py", "CPython")), {})[r["deal"]] = r
+    for r in _log_rows(path, spec_a, spec_b, seed):
+        groups.setdefault((r["code"], r.get("py", "CPython")), {})[r["deal"]] = r
     for (code, py), by_deal in groups.items():
         rows = list(by_deal.values())
         f = summarize(rows)
@@ -378,8 +375,8 @@ def main(argv=None):
                     "code and interpreter in --log for these sides and seed, and play nothing")
     args = ap.parse_args(argv)
     if args.report:
-        if not args.log:
-            ap.error("--report needs --log FILE")
+        if not args.log or not os.path.exists(args.log):
+            ap.error("--report needs --log FILE of an existing log")
         report(args.log, args.a, args.b, args.seed)
         return
     t0 = time.time()
