@@ -178,3 +178,70 @@ def test_model_of_play_is_a_distribution(gid, n, eps):
                 seen += 1
             g.apply(moves[rng.below(k)])
     assert seen > 100
+
+
+# CircuitPython keeps Python call frames in a fixed "pystack" of 1536 bytes by
+# default. Here the test's own frames (the module, late_decisions, choose) stand
+# in for the firmware's (code.py, main, App.run, tick, the table scene's update),
+# which are two more: 256 bytes are left for them.
+_PYSTACK_FOR_AI = 1280
+
+_LATE_DECISIONS = """
+from domino import games, ai
+from domino.ai.hard import Hard
+from domino.game import new_move_buffer
+from domino.rng import Rng
+
+
+def probe(n):
+    return 0 if n == 0 else probe(n - 1) + 1
+
+
+def late_decisions(gid, players, count):
+    cls = games.load(gid)
+    buf = new_move_buffer()
+    exact = 0
+    seed = 0
+    while exact < count and seed < 20 * count:
+        g = cls(players, 500 + seed)
+        rng = Rng(seed + 7)
+        seed += 1
+        while not g.over and (sum(g.count) > Hard.EXACT or g.top < len(g.stock)):
+            g.apply(buf[rng.below(g.legal_moves(buf))])
+        if g.over:
+            continue
+        obs = g.observation(g.turn)
+        if len(obs.legal) < 2:
+            continue
+        p = ai.new_player(2, seed)
+        p.choose(cls, obs)
+        exact += p.exact
+    return exact
+"""
+
+
+def test_hard_decides_within_circuitpython_pystack():
+    """Exact endings run on an explicit stack: Hard decides late positions of
+    every line game under MicroPython with a pystack of 1280 bytes (the
+    recursive search of before needed about 1,870 in Seychelles), and the
+    limit is real (a 40-deep recursion fails there)."""
+    import mpwasm as mp
+    try:
+        mp.check_available()
+    except mp.MicroPythonUnavailable as e:
+        pytest.fail(str(e))
+    src = _LATE_DECISIONS + """
+try:
+    probe(40)
+    print("probe ok")
+except RuntimeError as e:
+    print("probe failed", e)
+for gid, players in ((0, 4), (0, 2), (1, 4), (2, 2), (2, 4)):
+    print("exact", gid, players, late_decisions(gid, players, 4))
+"""
+    out = mp.run(setup=src, measure=False, pystack=_PYSTACK_FOR_AI, timeout=600).stdout
+    assert "probe failed pystack exhausted" in out
+    got = [line.split() for line in out.splitlines() if line.startswith("exact ")]
+    assert len(got) == 5
+    for line in got:
+        assert int(line[3]) >= 2, line  # exact endings were decided in every game

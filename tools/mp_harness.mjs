@@ -6,7 +6,7 @@
 //
 // Job:    {lib: "/abs/path/to/lib" | null, heapsize: bytes | null, setup: "python source",
 //          steps: ["python source", ...], loop: "function name" | null, max_steps: n,
-//          measure: true}
+//          measure: true, pystack: words | null}
 // Answer: {ok, error, error_at, stdout, heap_total, base, room0, setup: [live_before, alloc, live_after,
 //          room_after], steps: [[live_before, alloc, returned, room_after], ...]}
 //          (returned: a loop call's bool/int as a number, else null; room: see room() below)
@@ -56,6 +56,7 @@ async function main() {
   const sink = (c) => { for (const b of c) out.push(b); };
   const opts = { stdout: sink, stderr: sink, linebuffer: false };
   if (job.heapsize) opts.heapsize = job.heapsize;
+  if (job.pystack) opts.pystack = job.pystack;  // in words (4 bytes); the port's default: 2048
   const mp = await mod.loadMicroPython(opts);
   const ans = { ok: true, error: null, error_at: null, stdout: "", base: 0, setup: null, steps: [] };
   const stdoutText = () => Buffer.from(out).toString("utf8");

@@ -114,11 +114,13 @@ def check_available():
 
 
 def run(setup="", steps=(), loop=None, max_steps=100000, lib=LIB, measure=True,
-        heapsize=None, timeout=120):
+        heapsize=None, timeout=120, pystack=None):
     """Run ``setup``, then each source in ``steps``, then call ``loop`` until it returns false.
 
     Every step is a separate call into Python with ``gc.collect()`` before it (when
     ``measure``). ``lib`` is the folder mounted as ``/lib`` (None: mount nothing).
+    ``pystack``: bytes of the Python stack (frames of Python calls; CircuitPython's is
+    1536 by default, this port's 8192), rounded down to whole words.
     Returns a :class:`Result`; raises :class:`MicroPythonError` if the code fails.
     """
     check_available()
@@ -130,6 +132,7 @@ def run(setup="", steps=(), loop=None, max_steps=100000, lib=LIB, measure=True,
         "loop": loop,
         "max_steps": max_steps,
         "measure": measure,
+        "pystack": pystack // 4 if pystack else None,
     }
     try:
         proc = subprocess.run(["node", HARNESS], input=json.dumps(job), capture_output=True,

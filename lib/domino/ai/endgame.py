@@ -13,64 +13,105 @@ moves of every open node live in one preallocated list (``stack``), so the
 search allocates nothing per node except the result of each ended hand, and
 a node limit bounds its cost: past it the search gives up (``None``) and Hard
 falls back to a playout.
+
+The search is a loop over an explicit stack, not recursion: CircuitPython
+keeps the frames of Python calls in a small fixed "pystack" (1536 bytes by
+default), which a recursive search 20 plies deep under the firmware's own
+calls would exhaust. Each ply keeps its first move's slot, its move being
+searched and its alpha, beta and best value in small arrays (``DEPTH`` plies;
+deeper, the search gives up like past the node limit).
 """
+
+from array import array
 
 from ..game import new_move_buffer
 from . import policy
 
-_INF = 1 << 20
+_INF = 32767  # beyond any hand's value (array 'h')
+DEPTH = 48  # plies the search may open; deeper, it gives up
 
 
 class Solver:
     """Alpha-beta over one deal; see the module docstring."""
 
     def __init__(self, buf=None, size=96):
-        self.stack = [0] * size  # moves of the open nodes, one block per depth
+        # (arrays filled from a range: no temporary buffer on the heap)
+        self.stack = array("H", range(size))  # moves of the open plies, one block per ply
+        self.base = bytearray(DEPTH + 1)  # per ply: where its moves start in stack
+        self.at = bytearray(DEPTH)  # per ply: the slot of the move being searched
+        self.ab = array("h", range(3 * DEPTH))  # per ply: alpha, beta, best
         self.buf = new_move_buffer() if buf is None else buf  # scratch for legal_moves
         self.nodes = 0
-        self.limit = 0
 
     def solve(self, g, side, nsides, bad, limit):
         """The value of ``g`` for ``side`` (:func:`.policy.value`) under perfect
-        play, or None when it needs more than ``limit`` nodes. ``g`` is left as
-        it was."""
-        self.nodes = 0
-        self.limit = limit
-        self.side = side
-        self.nsides = nsides
-        self.bad = bad
-        v = self._ab(g, 0, -_INF, _INF)
-        return None if self.nodes > limit else v
-
-    def _ab(self, g, sp, alpha, beta):
-        self.nodes += 1
-        if self.nodes > self.limit:
-            return 0  # over the limit: the caller sees None
-        if g.over:
-            return policy.value(g, self.side, self.nsides, self.bad)
+        play, or None when it needs more than ``limit`` nodes (or more plies or
+        open moves than the solver holds). ``g`` is left as it was."""
         stack = self.stack
+        base = self.base
+        at = self.at
+        ab = self.ab
         buf = self.buf
-        n = g.legal_moves(buf)
-        if sp + n > len(stack):
-            self.nodes = self.limit + 1  # give up: the caller sees None
-            return 0
-        for i in range(n):
-            stack[sp + i] = buf[i]
-        mine = g.side(g.turn) == self.side
-        best = -_INF if mine else _INF
-        for i in range(sp, sp + n):
-            g.apply(stack[i])
-            v = self._ab(g, sp + n, alpha, beta)
-            g.undo()
-            if mine:
-                if v > best:
+        size = len(stack)
+        nodes = 0
+        d = 0  # the ply of the current node: moves applied since the root
+        base[0] = 0
+        alpha = -_INF
+        beta = _INF
+        while True:
+            # enter the node at ply d with window (alpha, beta)
+            nodes += 1
+            n = 0
+            if nodes <= limit and not g.over:
+                n = g.legal_moves(buf)
+            sp = base[d]
+            if nodes > limit or n and (d >= DEPTH or sp + n > size):  # give up
+                self.nodes = nodes
+                for _ in range(d):
+                    g.undo()
+                return None
+            if not n:  # the hand is over
+                v = policy.value(g, side, nsides, bad)
+            else:
+                for i in range(n):
+                    stack[sp + i] = buf[i]
+                base[d + 1] = sp + n
+                at[d] = sp
+                k = 3 * d
+                ab[k] = alpha
+                ab[k + 1] = beta
+                ab[k + 2] = -_INF if g.side(g.turn) == side else _INF
+                g.apply(stack[sp])
+                d += 1
+                continue
+            # the node at ply d is done with value v: back to its parent
+            while True:
+                if d == 0:
+                    self.nodes = nodes
+                    return v
+                d -= 1
+                g.undo()
+                k = 3 * d
+                alpha = ab[k]
+                beta = ab[k + 1]
+                best = ab[k + 2]
+                if g.side(g.turn) == side:
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                elif v < best:
                     best = v
-                    if v > alpha:
-                        alpha = v
-            elif v < best:
-                best = v
-                if v < beta:
-                    beta = v
-            if alpha >= beta:
+                    if v < beta:
+                        beta = v
+                i = at[d] + 1
+                if alpha >= beta or i >= base[d + 1]:
+                    v = best  # this node is done too
+                    continue
+                ab[k] = alpha
+                ab[k + 1] = beta
+                ab[k + 2] = best
+                at[d] = i
+                g.apply(stack[i])
+                d += 1
                 break
-        return best
