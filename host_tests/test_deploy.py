@@ -28,7 +28,7 @@ def test_folder_deploy_copies_everything(tmp_path, capsys):
         assert (dest / rel).is_file(), rel
     assert not (dest / "boards/template.py").exists()
     assert not (dest / "storage.py").exists()
-    assert not (dest / "settings.toml").exists()
+    assert (dest / "settings.toml").read_text() == "CIRCUITPY_PYSTACK_SIZE = 3072\n"
     # every firmware module and core file is there, docstrings stripped, lines kept
     from shrink import strip_docstrings
     for sub, rel_root in (("firmware", ""), ("lib/domino", "lib/domino")):
@@ -57,7 +57,7 @@ def test_sizes_printed_and_total_correct(tmp_path, capsys):
         size, rel = line.split(None, 1)
         listed[rel] = int(size)
         assert (dest / rel).stat().st_size == int(size)
-    total = sum(p.stat().st_size for p in dest.rglob("*") if p.is_file())
+    total = sum(p.stat().st_size for p in dest.rglob("*") if p.is_file() and p.name != "settings.toml")
     last = out.strip().splitlines()[-1]
     assert last.startswith("copied %d files, %d bytes" % (len(listed), total))
     assert list(listed)[-1] == "code.py"  # code.py last: the board restarts once, complete
@@ -81,7 +81,8 @@ def test_accepts_circuitpy_drive(tmp_path, capsys):
     assert rc == 0
     assert (drive / "code.py").is_file()
     settings = (drive / "settings.toml").read_text().splitlines()
-    assert settings == ['CIRCUITPY_WEB_API_PASSWORD = "x"', 'POCKET_DOMINO_BOARD = "pico"']
+    assert settings == ['CIRCUITPY_WEB_API_PASSWORD = "x"', 'POCKET_DOMINO_BOARD = "pico"',
+                        "CIRCUITPY_PYSTACK_SIZE = 3072"]
 
 
 def test_board_choice_copies_only_that_profile(tmp_path, capsys):
@@ -89,7 +90,8 @@ def test_board_choice_copies_only_that_profile(tmp_path, capsys):
     rc, out, _ = run([str(dest), "--folder", "--board", "xiao_rp2040"], capsys)
     assert rc == 0
     assert sorted(p.name for p in (dest / "boards").iterdir()) == ["__init__.py", "xiao_rp2040.py"]
-    assert (dest / "settings.toml").read_text() == 'POCKET_DOMINO_BOARD = "xiao_rp2040"\n'
+    assert (dest / "settings.toml").read_text() == ('POCKET_DOMINO_BOARD = "xiao_rp2040"\n'
+                                                     "CIRCUITPY_PYSTACK_SIZE = 3072\n")
     assert "Seeed XIAO RP2040" in out
 
 
@@ -141,3 +143,18 @@ def test_stripped_sources_are_smaller_and_compile(tmp_path, capsys):
     assert '"""' not in got  # line.py has no triple-quoted strings but docstrings
     for p in dest.rglob("*.py"):
         compile(p.read_text(encoding="utf-8"), str(p), "exec")
+
+
+@pytest.mark.parametrize("before,after", [
+    ("CIRCUITPY_PYSTACK_SIZE = 8192\n", "CIRCUITPY_PYSTACK_SIZE = 8192\n"),  # larger: kept
+    ("A = 1\nCIRCUITPY_PYSTACK_SIZE = 2000  # mine\nB = 2\n", "A = 1\nB = 2\nCIRCUITPY_PYSTACK_SIZE = 3072\n"),
+    ('CIRCUITPY_PYSTACK_SIZE = "big"\n', "CIRCUITPY_PYSTACK_SIZE = 3072\n"),  # not a number
+])
+def test_pystack_setting_raised_never_lowered(tmp_path, capsys, before, after):
+    dest = tmp_path / "dev"
+    dest.mkdir()
+    (dest / "settings.toml").write_text(before)
+    rc, out, _ = run([str(dest), "--folder"], capsys)
+    assert rc == 0
+    assert (dest / "settings.toml").read_text() == after
+    assert ("settings.toml: CIRCUITPY_PYSTACK_SIZE = 3072" in out) == (before != after)

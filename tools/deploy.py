@@ -10,7 +10,10 @@ from the installed Python packages (tools/requirements.txt). Prints every file
 and the total size. Refuses a path without boot_out.txt unless --folder is
 given. --board NAME copies only boards/NAME.py and writes
 POCKET_DOMINO_BOARD = "NAME" into settings.toml (other lines kept); without it
-every profile is copied and the board is detected from board.board_id.
+every profile is copied and the board is detected from board.board_id. Either
+way settings.toml gets CIRCUITPY_PYSTACK_SIZE = 3072 unless it already sets at
+least that: CircuitPython's default Python stack of 1536 bytes leaves too little
+room above the firmware's own calls for the AI's deepest ones (see README).
 
 Python sources are copied with their docstrings stripped (tools/shrink.py, line
 numbers kept): CircuitPython compiles .py files on import and would keep every
@@ -28,6 +31,8 @@ from shrink import strip_docstrings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SETTING = "POCKET_DOMINO_BOARD"
+PYSTACK = "CIRCUITPY_PYSTACK_SIZE"
+PYSTACK_BYTES = 3072  # twice CircuitPython's default; read at start-up
 ASSETS = (".py", ".bdf", ".pcf", ".bmp")
 LIBRARIES = ("adafruit_display_text", "adafruit_displayio_ssd1306")
 # Modules built into CircuitPython: a file of the same name on CIRCUITPY is never
@@ -135,19 +140,36 @@ def payload(src, strip=True):
     return data
 
 
+def _key(line):
+    return line.split("=")[0].strip()
+
+
 def write_setting(dest, board):
-    """Set POCKET_DOMINO_BOARD in dest/settings.toml, keeping every other line."""
+    """Set POCKET_DOMINO_BOARD (with a board) and CIRCUITPY_PYSTACK_SIZE (to
+    PYSTACK_BYTES, unless already at least that) in dest/settings.toml, keeping
+    every other line; return the lines written, or [] if nothing changed."""
     path = os.path.join(dest, "settings.toml")
     lines = []
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
             lines = f.read().splitlines()
-    line = '%s = "%s"' % (SETTING, board)
-    kept = [x for x in lines if x.split("=")[0].strip() != SETTING]
-    kept.append(line)
+    new = {}
+    if board:
+        new[SETTING] = '%s = "%s"' % (SETTING, board)
+    have = [x for x in lines if _key(x) == PYSTACK]
+    try:
+        enough = bool(have) and int(have[-1].split("=", 1)[1].split("#")[0].strip()) >= PYSTACK_BYTES
+    except ValueError:
+        enough = False
+    if not enough:
+        new[PYSTACK] = "%s = %d" % (PYSTACK, PYSTACK_BYTES)
+    if not new:
+        return []
+    kept = [x for x in lines if _key(x) not in new]
+    kept += list(new.values())
     with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(kept) + "\n")
-    return line
+    return list(new.values())
 
 
 def deploy(dest, board=None, folder=False, out=print, strip=True):
@@ -176,8 +198,10 @@ def deploy(dest, board=None, folder=False, out=print, strip=True):
         out("  %7d  %s" % (len(d), rel.replace(os.sep, "/")))
     for rel in skipped:
         out("  skipped  %s (CircuitPython has a built-in module of that name)" % rel)
+    for line in write_setting(dest, board):
+        out("  settings.toml: %s" % line)
     if board:
-        out("  settings.toml: %s  (%s)" % (write_setting(dest, board), profile["name"]))
+        out("  board: %s" % profile["name"])
     else:
         out("  board: detected at start-up from board.board_id (all profiles copied)")
     out("copied %d files, %d bytes (%.1f KB)" % (len(files), total, total / 1024.0))
