@@ -1,5 +1,7 @@
 """Hard's exact endings (domino.ai.endgame) and its choice of deals by the model of play."""
 
+import inspect
+
 import pytest
 
 from domino import games
@@ -199,16 +201,12 @@ def probe(n):
 
 def late_decisions(gid, players, count):
     cls = games.load(gid)
-    buf = new_move_buffer()
     exact = 0
     seed = 0
-    while exact < count and seed < 20 * count:
-        g = cls(players, 500 + seed)
-        rng = Rng(seed + 7)
+    while exact < count and seed < 60 * count:
+        g = _late(cls, players, 500 + seed, Hard.EXACT)
         seed += 1
-        while not g.over and (sum(g.count) > Hard.EXACT or g.top < len(g.stock)):
-            g.apply(buf[rng.below(g.legal_moves(buf))])
-        if g.over:
+        if g is None:
             continue
         obs = g.observation(g.turn)
         if len(obs.legal) < 2:
@@ -230,7 +228,8 @@ def test_hard_decides_within_circuitpython_pystack():
         mp.check_available()
     except mp.MicroPythonUnavailable as e:
         pytest.fail(str(e))
-    src = _LATE_DECISIONS + """
+    # _late (above) runs there too: the same random play to a late position
+    src = _LATE_DECISIONS + inspect.getsource(_late) + """
 try:
     probe(40)
     print("probe ok")
