@@ -1,4 +1,4 @@
-"""Hard's exact endings (domino.ai.endgame) and its choice of deals by the model of play."""
+"""Hard's exact endings (domino.ai.endgame, domino.ai.blockend) and its choice of deals by the model of play."""
 
 import inspect
 
@@ -9,6 +9,7 @@ from domino.rng import Rng
 from domino.game import new_move_buffer
 from domino.ai import policy
 from domino.ai.endgame import Solver
+from domino.ai.blockend import BlockSolver, applies
 from domino.ai.hard import Hard
 from domino.seychelles import Seychelles
 
@@ -40,32 +41,68 @@ def _late(cls, n, seed, left):
     return None if g.over else g
 
 
+def _state(g):
+    return (bytes(g.loc), g.nhist, g.turn, bytes(g.ends), g.passes, bytes(g.count), g.over)
+
+
+@pytest.mark.parametrize("solver", [Solver, BlockSolver])
 @pytest.mark.parametrize("gid,n", [(0, 4), (0, 3), (0, 2), (1, 4)])
-def test_solver_equals_minimax(gid, n):
+def test_solver_equals_minimax(gid, n, solver):
     cls = games.load(gid)
     bad = getattr(cls, "BAD_POINTS", False)
-    s = Solver()
+    s = solver()
     checked = 0
     for seed in range(60):
         g = _late(cls, n, seed, 9)
         if g is None:
             continue
-        before = (bytes(g.loc), g.nhist, g.turn, bytes(g.ends))
+        before = _state(g)
         for side in range(g.nsides):
             want = _minimax(g, side, g.nsides, bad)
             assert s.solve(g, side, g.nsides, bad, 10 ** 6) == want
-            assert (bytes(g.loc), g.nhist, g.turn, bytes(g.ends)) == before
+            assert _state(g) == before
         checked += 1
     assert checked >= 30
 
 
-def test_solver_gives_up_past_its_node_limit():
-    s = Solver()
+@pytest.mark.parametrize("solver", [Solver, BlockSolver])
+def test_solver_gives_up_past_its_node_limit(solver):
+    s = solver()
     g = _late(Seychelles, 4, 5, 12)
-    before = (bytes(g.loc), g.nhist, g.turn)
+    before = _state(g)
     assert s.solve(g, 0, 2, False, 3) is None
-    assert (bytes(g.loc), g.nhist, g.turn) == before
+    assert _state(g) == before
     assert s.solve(g, 0, 2, False, 10 ** 6) is not None
+
+
+@pytest.mark.parametrize("gid,n", [(0, 4), (0, 3), (0, 2), (1, 4)])
+def test_block_solver_equals_the_generic_one_on_long_endings(gid, n):
+    # endings too long for plain minimax: the bitmask solver and the one that
+    # plays through the game contract agree on every value
+    cls = games.load(gid)
+    bad = getattr(cls, "BAD_POINTS", False)
+    a, b = Solver(), BlockSolver()
+    checked = 0
+    for seed in range(40):
+        g = _late(cls, n, 700 + seed, 14)
+        if g is None:
+            continue
+        assert applies(g)
+        for side in range(g.nsides):
+            want = a.solve(g, side, g.nsides, bad, 10 ** 6)
+            assert b.solve(g, side, g.nsides, bad, 10 ** 6) == want
+        checked += 1
+    assert checked >= 20
+
+
+def test_block_solver_applies_only_to_block_endings():
+    g = _late(Seychelles, 4, 3, 14)
+    assert applies(g)
+    fives = games.load(2)
+    for seed in range(10):  # All Fives scores during play: the generic solver
+        f = _late(fives, 2, seed, 10)
+        assert f is None or not applies(f)
+    assert not applies(Seychelles(4, 1))  # nothing played yet
 
 
 def test_hard_plays_a_perfect_move_when_nothing_is_hidden():
@@ -82,9 +119,9 @@ def test_hard_plays_a_perfect_move_when_nothing_is_hidden():
             continue
         side = g.side(g.turn)
         vals = {}
-        for mv in obs.legal:
+        for mv in obs.legal:  # (the contract's solver equals minimax: tested above)
             g.apply(mv)
-            vals[mv] = _minimax(g, side, 2, False)
+            vals[mv] = Solver().solve(g, side, 2, False, 10 ** 7)
             g.undo()
         if len(set(vals.values())) < 2:
             continue  # every move is as good: nothing to check
@@ -204,7 +241,7 @@ def late_decisions(gid, players, count):
     exact = 0
     seed = 0
     while exact < count and seed < 60 * count:
-        g = _late(cls, players, 500 + seed, Hard.EXACT)
+        g = _late(cls, players, 500 + seed, Hard.EXACT_GENERIC if gid == 2 else Hard.EXACT)
         seed += 1
         if g is None:
             continue
@@ -244,3 +281,41 @@ for gid, players in ((0, 4), (0, 2), (1, 4), (2, 2), (2, 4)):
     assert len(got) == 5
     for line in got:
         assert int(line[3]) >= 2, line  # exact endings were decided in every game
+
+
+def test_block_solver_allocates_nothing_under_micropython():
+    """A whole solve of a 14-tile ending, thousands of nodes, allocates nothing
+    on the heap (small-int masks, preallocated arrays, ``points_from`` into a
+    list of its own): the garbage of exact endings cannot grow a decision's heap."""
+    import mpwasm as mp
+    try:
+        mp.check_available()
+    except mp.MicroPythonUnavailable as e:
+        pytest.fail(str(e))
+    src = inspect.getsource(_late) + """
+import gc
+from domino import games
+from domino.rng import Rng
+from domino.game import new_move_buffer
+from domino.ai.blockend import BlockSolver
+
+
+def measure(s, g, bad):
+    before = gc.mem_alloc()  # (locals: storing names allocates nothing)
+    v = s.solve(g, 0, 2, bad, 1000000)
+    return gc.mem_alloc() - before, v
+
+
+s = BlockSolver()
+for gid in (0, 1):
+    g = _late(games.load(gid), 4, 11, 14)
+    measure(s, g, gid == 1)  # warm: nothing left to create
+    alloc, v = measure(s, g, gid == 1)
+    print("solve", gid, s.nodes, alloc, v is not None)
+"""
+    out = mp.run(setup=src, measure=False, timeout=300).stdout
+    got = [line.split() for line in out.splitlines() if line.startswith("solve ")]
+    assert len(got) == 2, out
+    for _, gid, nodes, alloc, done in got:
+        assert done == "True" and int(nodes) > 100, (gid, nodes)
+        assert int(alloc) == 0, (gid, alloc)

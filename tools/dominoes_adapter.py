@@ -59,18 +59,25 @@ class LibraryGame(Seychelles):
     def result(self):
         """The library's points for the ended hand, per team."""
         pips = [self.pips(s) for s in range(4)]
-        team = [pips[0] + pips[2], pips[1] + pips[3]]
-        total = team[0] + team[1]
         points = [0, 0]
-        if self.winner >= 0:
-            w = self.winner % 2
-            points[w] = total
-            return HandResult(DOMINO, self.winner, w, pips, points, "")
-        if team[0] == team[1]:
-            return HandResult(BLOCK, -1, -1, pips, points, "")
-        w = 0 if team[0] < team[1] else 1
-        points[w] = total
-        return HandResult(BLOCK, -1, w, pips, points, "")
+        w = self.points_from(pips, self.winner, points)
+        return HandResult(DOMINO if self.winner >= 0 else BLOCK, self.winner, w, pips, points, "")
+
+    def points_from(self, pips, winner, out):
+        """The library's points per team into ``out[0:2]`` for an ended hand
+        with ``pips[seat]`` left in each hand, ``winner`` the seat that went
+        out (-1: stuck); returns the scoring team (-1: none)."""
+        a = pips[0] + pips[2]
+        b = pips[1] + pips[3]
+        out[0] = out[1] = 0
+        if winner >= 0:
+            w = winner % 2
+        elif a == b:
+            return -1
+        else:
+            w = 0 if a < b else 1
+        out[w] = a + b
+        return w
 
 
 def tile_of(d):

@@ -80,22 +80,45 @@ class Seychelles(LineGame):
     def result(self):
         """Scores of the ended hand: tape, krose or zete."""
         pips = [self.pips(s) for s in range(self.players)]
-        ns = self.nsides
-        side_pips = [0] * ns
-        for s in range(self.players):
-            side_pips[s % ns] += pips[s]
-        points = [0] * ns
-        total = sum(side_pips)
+        points = [0] * self.nsides
+        w = self.points_from(pips, self.winner, points)
         if self.winner >= 0:
-            w = self.winner % ns
-            points[w] = total - side_pips[w]
             return HandResult(DOMINO, self.winner, w, pips, points, CALL_TAPE)
-        low = min(side_pips)
-        if side_pips.count(low) > 1:
+        if w < 0:
             return HandResult(BLOCK, -1, -1, pips, points, CALL_ZETE)
-        w = side_pips.index(low)
-        points[w] = total - low
         return HandResult(BLOCK, -1, w, pips, points, CALL_KROSE)
+
+    def points_from(self, pips, winner, out):
+        """Each side's points into ``out[0:nsides]`` for an ended hand with
+        ``pips[seat]`` left in each hand, ``winner`` the seat that went out (-1:
+        blocked); returns the scoring side (-1: zete). Allocates nothing (the
+        exact search calls it, :mod:`domino.ai.blockend`)."""
+        ns = self.nsides
+        for s in range(ns):
+            out[s] = 0
+        total = 0
+        for s in range(self.players):
+            out[s % ns] += pips[s]  # each side's pips first
+            total += pips[s]
+        if winner >= 0:
+            w = winner % ns
+        else:
+            w = 0
+            tie = False
+            for s in range(1, ns):
+                if out[s] < out[w]:
+                    w = s
+                    tie = False
+                elif out[s] == out[w]:
+                    tie = True
+            if tie:
+                w = -1
+        v = 0 if w < 0 else total - out[w]
+        for s in range(ns):
+            out[s] = 0
+        if w >= 0:
+            out[w] = v
+        return w
 
     # -- match rules --------------------------------------------------------
 

@@ -48,13 +48,20 @@ class Whist(LineGame):
     def result(self):
         """Each team's remaining pips, as bad points."""
         pips = [self.pips(s) for s in range(4)]
-        points = [pips[0] + pips[2], pips[1] + pips[3]]
-        if points[0] == points[1]:
-            side = -1
-        else:
-            side = 0 if points[0] < points[1] else 1
+        points = [0, 0]
+        side = self.points_from(pips, self.winner, points)
         end = DOMINO if self.winner >= 0 else BLOCK
         return HandResult(end, self.winner, side, pips, points, "")
+
+    def points_from(self, pips, winner, out):
+        """Each team's bad points (its pips left) into ``out[0:2]`` for an ended
+        hand with ``pips[seat]`` left in each hand (``winner`` does not change
+        them); returns the team with fewer (-1: equal). Allocates nothing."""
+        out[0] = pips[0] + pips[2]
+        out[1] = pips[1] + pips[3]
+        if out[0] == out[1]:
+            return -1
+        return 0 if out[0] < out[1] else 1
 
     # -- match rules --------------------------------------------------------
 

@@ -1,7 +1,8 @@
 """Exact search of the end of a hand on one full deal: alpha-beta, paranoid.
 
 :class:`~.hard.Hard` uses it instead of a playout once few tiles are left in
-the hands (``Hard.EXACT``) and the boneyard is empty: on each sampled deal
+the hands (``Hard.EXACT_GENERIC``; block-play endings go to the faster
+:mod:`.blockend`) and the boneyard is empty: on each sampled deal
 every candidate is then valued by perfect play of all seats to the end of the
 hand rather than by the fast policy. With two sides this is exact minimax;
 with more sides it is the paranoid reading (every other side plays against
@@ -33,6 +34,8 @@ DEPTH = 48  # plies the search may open; deeper, it gives up
 
 class Solver:
     """Alpha-beta over one deal; see the module docstring."""
+
+    UNIT = 4  # Hard counts a work unit per 2**UNIT nodes (about a playout's time)
 
     def __init__(self, buf=None, size=96):
         # (arrays filled from a range: no temporary buffer on the heap)

@@ -8,6 +8,7 @@ scores (:func:`~.heuristic.medium_scores`) to pick and rank its candidates.
 from ..game import new_move_buffer
 from .know import Knowledge
 from .endgame import Solver
+from . import blockend
 from . import policy
 from . import playout
 from . import likely
@@ -40,8 +41,11 @@ class Hard(Sampler):
     every kept deal each candidate is played out to the end of the hand with
     the fast policy (all seats), so candidates are compared on the same deals;
     once ``EXACT`` or fewer tiles are in the hands and the boneyard is empty,
-    every legal move is valued instead by exact alpha-beta play of that deal
-    (:mod:`domino.ai.endgame`). After ``PLAYOUTS`` playouts (whole deals only)
+    every legal move is valued instead by exact alpha-beta play of that deal:
+    block-play endings (Seychelles, Domino Whist) on bitmasks
+    (:mod:`domino.ai.blockend`, a quarter of the cost per node), others
+    (All Fives, which scores in play) through the game contract
+    (:mod:`domino.ai.endgame`), from ``EXACT_GENERIC`` tiles. After ``PLAYOUTS`` playouts (whole deals only)
     the move with the best mean plus ``PRIOR`` times Medium's score (no prior
     in exact endings) is chosen. Work unit: one deal drawn, one playout or
     16 nodes of exact search.
@@ -60,8 +64,9 @@ class Hard(Sampler):
     MIX_RANDOM = 0  # ... or at random (the rest: the general model); see .likely
     SHARP = 6       # the pips style's softmax is this many times sharper than BETA's
     FLOOR = 32      # guided draws: the least weight (of 255) of a tile in a hand
-    EXACT = 10      # tiles left in all hands at or below which endings are solved exactly
-    NODES = 1000    # node limit of one exact solve (past it: a playout); ~25 typical
+    EXACT = 14      # tiles left in all hands at or below which block endings are solved exactly
+    EXACT_GENERIC = 10  # the same for other endings (the contract's solver, 4x dearer nodes)
+    NODES = 1000    # node limit of one exact solve (past it: a playout); ~150 typical at 14
 
     def __init__(self, seed=0, playouts=None):
         Sampler.__init__(self, seed)
@@ -92,9 +97,15 @@ class Hard(Sampler):
         if self._keep is None or len(self._keep) != len(K.pool):
             self._keep = bytearray(len(K.pool))
         # few tiles left, no boneyard: every move, valued by exact play (no prior)
-        self.exact = obs.stock == 0 and sum(obs.counts) <= self.EXACT
-        if self.exact and self._solver is None:
-            self._solver = Solver(self.buf2)  # buf2: loglik's scratch, free here
+        fast = blockend.applies(K.game)  # block-play ending: bitmasks, cheaper nodes
+        left = self.EXACT if fast else self.EXACT_GENERIC
+        self.exact = obs.stock == 0 and sum(obs.counts) <= left
+        if self.exact:
+            if fast and type(self._solver) is not blockend.BlockSolver:
+                # scratch: the move buffers, idle during a solve
+                self._solver = blockend.BlockSolver((self.buf, self.buf2, self.buf3))
+            elif not fast and type(self._solver) is not Solver:
+                self._solver = Solver(self.buf2)  # buf2: loglik's scratch, free here
         self.prior = None
         if not self.exact and (self.PRIOR or self.TOP):
             self.prior = medium_scores(K, obs, cls, self.rng)
@@ -146,7 +157,7 @@ class Hard(Sampler):
             v = None
             if self.exact:
                 v = self._solver.solve(g, self.side, K.nsides, self.bad, self.NODES)
-                budget -= self._solver.nodes >> 4  # a unit per 16 nodes (heap per step)
+                budget -= self._solver.nodes >> self._solver.UNIT  # a unit per 2**UNIT nodes
             if v is None:
                 depth = playout.rollout(g, buf, rng, self.scoring, self.cnt)
                 v = policy.value(g, self.side, K.nsides, self.bad)

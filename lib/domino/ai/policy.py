@@ -86,11 +86,14 @@ def value(g, side, nsides, bad):
     if hasattr(g, "PLAY_POINTS_SEPARATE"):  # a game whose result leaves out play points
         hs = g.hand_scores()
         pts = [pts[i] + hs[i] for i in range(nsides)]
-    mine = pts[side]
-    tot = 0
-    for p in pts:
-        tot += p
-    v = (nsides - 1) * mine - (tot - mine)
+    return spread(pts, side, nsides, bad)
+
+
+def spread(pts, side, nsides, bad):
+    """:func:`value` from the sides' points ``pts[0:nsides]`` of an ended hand."""
+    v = nsides * pts[side]  # (nsides - 1) * mine - the others'
+    for i in range(nsides):
+        v -= pts[i]
     return -v if bad else v
 
 
