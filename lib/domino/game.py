@@ -28,6 +28,12 @@ this interface and know no game's rules:
 A turn with several steps (draw until you can play) is a sequence of moves by
 the same seat: ``turn`` simply stays on that seat.
 
+Optional, for block-play line games (no points scored during play; Seychelles,
+Domino Whist): ``points_from(pips, winner, out)`` writes each side's points
+of an ended hand into ``out`` from the pips left per seat and the seat that
+went out (-1: blocked), allocating nothing; ``result`` uses it too. The AI's
+fast exact search (:mod:`domino.ai.blockend`) needs it.
+
 Moves of line games are ``tile << 2 | arm``; the codes from 1000 up are
 shared specials (:data:`PASS`, :data:`DRAW`).
 """
