@@ -149,6 +149,11 @@ def test_stripped_sources_are_smaller_and_compile(tmp_path, capsys):
     ("CIRCUITPY_PYSTACK_SIZE = 8192\n", "CIRCUITPY_PYSTACK_SIZE = 8192\n"),  # larger: kept
     ("A = 1\nCIRCUITPY_PYSTACK_SIZE = 2000  # mine\nB = 2\n", "A = 1\nB = 2\nCIRCUITPY_PYSTACK_SIZE = 3072\n"),
     ('CIRCUITPY_PYSTACK_SIZE = "big"\n', "CIRCUITPY_PYSTACK_SIZE = 3072\n"),  # not a number
+    # CircuitPython reads the root table only: the setting goes before the first [table],
+    # and a key of that name inside a table does not count
+    ("A = 1\n\n[wifi]\nCIRCUITPY_PYSTACK_SIZE = 9000\n",
+     "A = 1\nCIRCUITPY_PYSTACK_SIZE = 3072\n\n[wifi]\nCIRCUITPY_PYSTACK_SIZE = 9000\n"),
+    ("[t]\nX = 1\n", "CIRCUITPY_PYSTACK_SIZE = 3072\n[t]\nX = 1\n"),
 ])
 def test_pystack_setting_raised_never_lowered(tmp_path, capsys, before, after):
     dest = tmp_path / "dev"

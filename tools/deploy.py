@@ -14,6 +14,8 @@ every profile is copied and the board is detected from board.board_id. Either
 way settings.toml gets CIRCUITPY_PYSTACK_SIZE = 3072 unless it already sets at
 least that: CircuitPython's default Python stack of 1536 bytes leaves too little
 room above the firmware's own calls for the AI's deepest ones (see README).
+Both settings go into the root table (before any [table] header), the only
+part of settings.toml CircuitPython reads.
 
 Python sources are copied with their docstrings stripped (tools/shrink.py, line
 numbers kept): CircuitPython compiles .py files on import and would keep every
@@ -147,16 +149,25 @@ def _key(line):
 def write_setting(dest, board):
     """Set POCKET_DOMINO_BOARD (with a board) and CIRCUITPY_PYSTACK_SIZE (to
     PYSTACK_BYTES, unless already at least that) in dest/settings.toml, keeping
-    every other line; return the lines written, or [] if nothing changed."""
+    every other line; return the lines written, or [] if nothing changed.
+    CircuitPython reads only the root table, so the settings go at its end,
+    before the file's first ``[table]`` header, and keys inside tables are left
+    alone."""
     path = os.path.join(dest, "settings.toml")
     lines = []
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
             lines = f.read().splitlines()
+    root = len(lines)  # lines before the first [table] header
+    for i in range(len(lines)):
+        if lines[i].lstrip().startswith("["):
+            root = i
+            break
+    head, tail = lines[:root], lines[root:]
     new = {}
     if board:
         new[SETTING] = '%s = "%s"' % (SETTING, board)
-    have = [x for x in lines if _key(x) == PYSTACK]
+    have = [x for x in head if _key(x) == PYSTACK]
     try:
         enough = bool(have) and int(have[-1].split("=", 1)[1].split("#")[0].strip()) >= PYSTACK_BYTES
     except ValueError:
@@ -165,8 +176,10 @@ def write_setting(dest, board):
         new[PYSTACK] = "%s = %d" % (PYSTACK, PYSTACK_BYTES)
     if not new:
         return []
-    kept = [x for x in lines if _key(x) not in new]
-    kept += list(new.values())
+    kept = [x for x in head if _key(x) not in new]
+    while kept and not kept[-1].strip():  # the blank lines before a table stay before it
+        tail.insert(0, kept.pop())
+    kept += list(new.values()) + tail
     with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(kept) + "\n")
     return list(new.values())
