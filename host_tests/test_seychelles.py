@@ -437,3 +437,40 @@ def test_last_double_with_its_suit_at_both_ends_is_lakle_not_bwi():
     assert move("5-5 L") in legal(g)
     assert seychelles.calls(g, 1) == ["lakle"]
     assert seychelles.calls(g, 0) == []
+
+
+def _reference_points(pips, winner, ns):
+    """The scoring rule read straight from the module docstring (tape, krose, zete)."""
+    side_pips = [0] * ns
+    for s in range(len(pips)):
+        side_pips[s % ns] += pips[s]
+    points = [0] * ns
+    total = sum(side_pips)
+    if winner >= 0:
+        points[winner % ns] = total - side_pips[winner % ns]
+        return points, winner % ns
+    low = min(side_pips)
+    if side_pips.count(low) > 1:
+        return points, -1
+    w = side_pips.index(low)
+    points[w] = total - low
+    return points, w
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_points_from_follows_the_scoring_rule(players):
+    # points_from (used by result and by the AI's exact search) on many pip
+    # counts, ties included, writing over a dirty list
+    import random
+    rnd = random.Random(players)
+    g = Seychelles(players, 1)
+    ns = g.nsides
+    for _ in range(3000):
+        pips = [rnd.randrange(0, 12) for _ in range(players)]
+        winner = rnd.choice([-1] + list(range(players)))
+        if winner >= 0:
+            pips[winner] = 0
+        out = [99] * 8
+        w = g.points_from(pips, winner, out)
+        want, want_w = _reference_points(pips, winner, ns)
+        assert (out[:ns], w) == (want, want_w), (pips, winner)
