@@ -158,11 +158,7 @@ def write_setting(dest, board):
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
             lines = f.read().splitlines()
-    root = len(lines)  # lines before the first [table] header
-    for i in range(len(lines)):
-        if lines[i].lstrip().startswith("["):
-            root = i
-            break
+    root = next((i for i, x in enumerate(lines) if x.lstrip().startswith("[")), len(lines))
     head, tail = lines[:root], lines[root:]
     new = {}
     if board:
