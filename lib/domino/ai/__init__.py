@@ -12,7 +12,7 @@ test_ai_fair.py`` checks that moving hidden tiles around in any way consistent
 with the observation never changes its move. ``budget`` counts work units:
 one deal drawn or one playout for Hard (about 10 ms on an RP2040 in a
 4-player block game, so ``step(4)`` between frames keeps a ~20 fps animation;
-a decision is 36 playouts on 12 kept deals of 48 drawn, 24 playouts in All
+a decision is 48 playouts on 16 kept deals of 64 drawn, 24 playouts in All
 Fives); Easy and Medium finish in their first call. The
 same seed and observation give the same move on the device and the host.
 """

@@ -52,7 +52,7 @@ class Hard(Sampler):
     """
 
     LEVEL = 2
-    PLAYOUTS = 36   # per decision (spread over the candidates): ~0.75 s median on an RP2040
+    PLAYOUTS = 48   # per decision (spread over the candidates): ~0.9 s median on an RP2040
     PLAYOUTS_SCORING = 24  # games scoring in play (All Fives): costlier playouts
     BETA = 0.5      # softmax sharpness of the model of play
     EPS = 0.0       # weight of a uniform choice mixed into the model of play (replays)
