@@ -21,8 +21,9 @@ core's Rng to various depths, only positions with a choice):
     between calls), with the firmware's pattern of one ``begin`` call and then
     ``step(4)`` calls (about 50 ms each on an RP2040), worst over the positions.
 
-Run alone (``.venv/bin/python tools/ai_cost.py [--quick] [--hard=playouts=48,sir=4]``,
-the latter to cost Hard at other settings) or as the
+Run alone (``.venv/bin/python tools/ai_cost.py [--quick] [--late] [--hard=playouts=48,sir=4]``:
+``--late`` times the block games on positions with 11 to 14 tiles left, where
+Hard's exact endings cost most; ``--hard`` costs Hard at other settings) or as the
 ``section_ai`` section of ``tools/budget.py``.
 """
 
@@ -39,6 +40,7 @@ US_PER_ITER_RP2040 = 9.58
 REF_N = 200000
 REF_POS = 40000  # iterations of the reference run beside each position
 STEP_BUDGET = 4
+LATE_LEFT = 14  # --late: positions with 14 down to 11 tiles in the hands
 # (game id, players, name)
 GAMES = ((0, 4, "seychelles"), (1, 4, "whist"), (2, 2, "allfives"))
 LEVELS = ("easy", "medium", "hard")
@@ -50,7 +52,12 @@ from domino.game import new_move_buffer
 from domino.rng import Rng
 
 
-def positions(gid, players, count):
+def held(g):
+    return sum(g.observation(g.turn).counts)
+
+
+def positions(gid, players, count, left=0):
+    # left > 0: played at random to left, left - 1, .. left - 3 tiles in the hands
     cls = games.load(gid)
     buf = new_move_buffer()
     out = []
@@ -60,7 +67,7 @@ def positions(gid, players, count):
         pick = Rng(k + 1)
         depth = (k * 7) %% 22
         d = 0
-        while not g.over and d < depth:
+        while not g.over and (held(g) > left - k %% 4 if left else d < depth):
             n = g.legal_moves(buf)
             g.apply(buf[pick.below(n)])
             d += 1
@@ -112,7 +119,7 @@ def reference(n):
     return time.ticks_diff(time.ticks_us(), t0)
 
 
-CLS, OBS = positions(%(gid)d, %(players)d, %(count)d)
+CLS, OBS = positions(%(gid)d, %(players)d, %(count)d, %(left)d)
 REFS = [reference(%(ref_n)d)]
 for level in (0, 1, 2):
     ts = time_level(level, CLS, OBS, (%(reps_fast)d, %(reps_fast)d, 1)[level], (3, 3, 3)[level])
@@ -127,7 +134,7 @@ for i in range(n):
 """
 
 HEAP = POSITIONS + """
-CLS, OBS = positions(%(gid)d, %(players)d, %(count)d)
+CLS, OBS = positions(%(gid)d, %(players)d, %(count)d, %(left)d)
 PLAN = []
 for level in (0, 1, 2):
     for i in range(len(OBS)):
@@ -173,15 +180,18 @@ def hard_settings(spec):
     return "\n".join(lines) + "\n"
 
 
-def measure(quick=False, lib=None, out=None, hard=None):
+def measure(quick=False, lib=None, out=None, hard=None, late=False):
     """Return ``{key: value}`` for every game and level (see the module doc);
-    ``hard``: Hard's settings to cost instead of its defaults (``name=value,...``)."""
+    ``hard``: Hard's settings to cost instead of its defaults (``name=value,...``);
+    ``late``: the block games only, on 12 positions played at random to 14, 13,
+    12 and 11 tiles left in the hands (where Hard's exact endings cost most)."""
     lib = lib or mp.LIB
     pre = hard_settings(hard)
-    count = 4 if quick else 10
+    count = 12 if late else 4 if quick else 10
+    left = LATE_LEFT if late else 0
     res = {}
-    for gid, players, name in GAMES:
-        src = TIMING % {"gid": gid, "players": players, "count": count,
+    for gid, players, name in (GAMES[:2] if late else GAMES):
+        src = TIMING % {"gid": gid, "players": players, "count": count, "left": left,
                         "reps_fast": 5 if quick else 20, "ref_n": REF_N, "ref_pos": REF_POS}
         src = "REF_SRC = %r\n" % ("n = %d\n" + REF_SRC_TEXT) + pre + src
         text = mp.run(setup=src, lib=lib, measure=False, timeout=900).stdout
@@ -203,7 +213,8 @@ def measure(quick=False, lib=None, out=None, hard=None):
             res[key + "est_rp2040_ms_per_move_median"] = _median(est)
             res[key + "est_rp2040_ms_per_move_max"] = max(est)
         # heap: one begin call, then step(STEP_BUDGET) calls, per decision
-        src = pre + HEAP % {"gid": gid, "players": players, "count": count, "budget": STEP_BUDGET}
+        src = pre + HEAP % {"gid": gid, "players": players, "count": count, "left": left,
+                            "budget": STEP_BUDGET}
         r = mp.run(setup=src, loop="step", lib=lib, timeout=900)
         peaks = {0: 0, 1: 0, 2: 0}
         level_of = []
@@ -262,12 +273,16 @@ def main(argv=None):
     for a in argv:
         if a.startswith("--hard="):
             hard = a[len("--hard="):]
-    res = measure(quick=quick, out=lambda s: print("# " + s, file=sys.stderr, flush=True), hard=hard)
+    late = "--late" in argv
+    res = measure(quick=quick, out=lambda s: print("# " + s, file=sys.stderr, flush=True), hard=hard,
+                  late=late)
     for k, v in res.items():
         print("%s: %s" % (k, ("%.1f" % v) if isinstance(v, float) else v))
     for _, _, name in GAMES:
         for level, what, limit in TARGETS:
             key = "ai_%s_%s_%s" % (name, level, what)
+            if key not in res:
+                continue
             print("target %s <= %d: %.0f %s" % (key, limit, res[key], "PASS" if res[key] <= limit else "MISS"))
 
 
