@@ -129,3 +129,18 @@ def test_sections_extend():
 
     b = budget.measure(sections=[section_demo])
     assert b.lines() == ["demo_bytes: 12", "target demo_bytes <= 16: 12 PASS"]
+
+
+def test_ai_cost_late_positions():
+    """``ai_cost.py --late`` times positions with 14 down to 11 tiles in the hands, each
+    with a choice, in the block games only; the default set spreads over whole hands."""
+    import ai_cost
+    ns = {}
+    exec(compile(ai_cost.POSITIONS.replace("%%", "%"), "positions", "exec"), ns)
+    for gid, players, _ in ai_cost.GAMES[:2]:
+        _, late = ns["positions"](gid, players, 12, ai_cost.LATE_LEFT)
+        held = [sum(o.counts) for o in late]
+        assert len(late) == 12 and all(len(o.legal) > 1 for o in late)
+        assert set(held) == {11, 12, 13, 14}, held
+        _, spread = ns["positions"](gid, players, 10)
+        assert max(sum(o.counts) for o in spread) > 14 > min(sum(o.counts) for o in spread)
