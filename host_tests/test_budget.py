@@ -137,7 +137,7 @@ def test_ai_cost_late_positions():
     import ai_cost
     ns = {}
     exec(compile(ai_cost.POSITIONS.replace("%%", "%"), "positions", "exec"), ns)
-    for gid, players, _ in ai_cost.GAMES[:2]:
+    for gid, players, _ in ai_cost.BLOCK_GAMES:
         _, late = ns["positions"](gid, players, 12, ai_cost.LATE_LEFT)
         held = [sum(o.counts) for o in late]
         assert len(late) == 12 and all(len(o.legal) > 1 for o in late)
