@@ -51,6 +51,7 @@ class App:
         self.now_ms = now_ms or _ticks
         self.storage = storage
         self.buzzer = buzzer
+        self.probe = None  # a probe.Probe when measuring free RAM
         self.options = {}  # last options per game id
         self.last_code = ""
         self.session = None
@@ -140,6 +141,8 @@ class App:
         elif r == 2:
             self.scene.draw_part(self.scr)
             self.scr.refresh()
+        if self.probe is not None:
+            self.probe.tick(self)
 
     def run(self):
         """Tick forever at up to ~60 frames per second."""

@@ -21,6 +21,9 @@ def main():
         st = hardware.make_storage()
         from app import App
         app = App(hw.display, hw.keys, st, hw.buttons, buzzer=hw.buzzer)
+        if hardware.setting("POCKET_DOMINO_PROBE"):
+            from probe import Probe
+            app.probe = Probe()
     except Exception as e:  # noqa: BLE001 - show any start-up problem on screen
         hardware.show_error("%s: %s" % (type(e).__name__, e), hw.display)
         hardware.halt(e)

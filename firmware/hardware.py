@@ -143,19 +143,25 @@ def _load_device(name):
     return prof, "boards/%s.py" % name
 
 
+def setting(key):
+    """The value of ``key`` in settings.toml on the device, or None."""
+    import os
+    try:
+        return os.getenv(key)
+    except AttributeError:
+        return None
+
+
 def select_profile():
     """On the device: (name, profile) from settings.toml or board.board_id."""
     import os
     import board
-    try:
-        setting = os.getenv(SETTING)
-    except AttributeError:
-        setting = None
+    setting_ = setting(SETTING)
     try:
         listing = os.listdir("/boards")
     except OSError:
         listing = []
-    name, prof = choose(setting, board.board_id, profile_names(listing), _load_device)
+    name, prof = choose(setting_, board.board_id, profile_names(listing), _load_device)
     validate(prof, "boards/%s.py" % name, dir(board))
     return name, prof
 

@@ -8,6 +8,6 @@ if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
 fi
 .venv/bin/python -m pip install -q --disable-pip-version-check -r tools/requirements.txt
-if [ ! -d tools/node_modules/@micropython/micropython-webassembly-pyscript ]; then
+if [ ! -d tools/node_modules/@micropython/micropython-webassembly-pyscript ] || [ ! -d tools/node_modules/rp2040js ]; then
     (cd tools && npm install --no-audit --no-fund --loglevel=error)
 fi

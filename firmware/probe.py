@@ -1,0 +1,52 @@
+"""Free-RAM probe for measuring the firmware on a device.
+
+On when settings.toml sets ``POCKET_DOMINO_PROBE = 1``: after every frame the
+app collects garbage and reads ``gc.mem_free()``, and prints on the console
+
+    @@MEM <scene> <free now> <lowest so far> <lowest's scene>
+
+whenever the scene changes, a move is played, and every ``EVERY`` frames.
+``tools/pico.py`` and ``tools/budget.py`` read these lines from an emulated
+Pico. The collections slow the app down; leave it off for play.
+"""
+
+import gc
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+EVERY = const(50)
+
+
+class Probe:
+    """Lowest free RAM after a collection, sampled once a frame."""
+
+    def __init__(self, out=print):
+        self.out = out
+        self.low = None
+        self.low_at = ""
+        self.scene = ""
+        self.moves = -1
+        self.frames = 0
+
+    def tick(self, app):
+        """Sample after one frame of ``app``; report on a change of scene or move."""
+        gc.collect()
+        free = gc.mem_free()
+        scene = type(app.scene).__name__
+        if self.low is None or free < self.low:
+            self.low = free
+            self.low_at = scene
+        se = app.session
+        moves = len(se.rec.moves) if se is not None else -1
+        self.frames += 1
+        if scene != self.scene or moves != self.moves or self.frames >= EVERY:
+            self.scene = scene
+            self.moves = moves
+            self.frames = 0
+            self.out("@@MEM %s %d %d %s" % (scene, free, self.low, self.low_at))

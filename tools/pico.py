@@ -1,0 +1,289 @@
+"""Drive the firmware on an emulated Raspberry Pi Pico (CircuitPython on rp2040js).
+
+    .venv/bin/python tools/pico.py --script "A A D*6 A w3000 s:table" --shot out/
+    .venv/bin/python tools/pico.py --probe --script "A A w20000"      # with free-RAM lines
+
+Deploys the firmware (``tools/deploy.py``, board ``pico``) into a CIRCUITPY FAT
+image (the runner's ``build_fs.py``), boots it in ``../shared/picoemu`` and
+presses its buttons on a script written as for ``tools/sim.py`` (``L R U D A
+B`` taps, ``~A`` a long press, ``w500`` a wait, ``s:name`` a screenshot,
+``X*3`` repeats), in emulated time from ``START_MS`` after power-on. Returns
+the console text, the screenshots as 128x64 bit rows, and the probe lines.
+
+The runner is found in ``$PICOEMU`` (a folder holding ``picoemu.mjs`` and
+``build_fs.py``), else ``../shared/picoemu`` beside the project; the firmware
+is ``$PICOEMU_UF2``, else the runner's ``firmware-uart.uf2`` (console on UART0
+from power-on). A stock ``.uf2`` from circuitpython.org (console on USB only)
+works too: the runner then serves USB CDC. ``rp2040js`` comes from
+``tools/node_modules`` (``tools/setup.sh``).
+
+With ``probe=True`` settings.toml gets ``POCKET_DOMINO_PROBE = 1``: the app then
+prints ``@@MEM`` lines (free RAM after a collection, see ``firmware/probe.py``).
+"""
+
+import argparse
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import zlib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+# The pico profile's pins (boards/pico.py) by action.
+PINS = {"LEFT": 8, "RIGHT": 9, "UP": 6, "DOWN": 7, "A": 15, "B": 14}
+START_MS = 9000  # emulated ms after power-on of the first scripted press (the title is up by ~6 s)
+TAP_MS = 250     # a tap: 80 ms held (the runner's), then idle until the next token
+HOLD_MS = 1100   # a long press: 900 ms held, then idle
+MISSING = ("the emulated Pico is missing: put picoemu (rp2040js runner + CircuitPython .uf2) "
+           "in ../shared/picoemu or point PICOEMU at it, and run bash tools/setup.sh")
+
+
+class PicoMissing(RuntimeError):
+    """No runner, firmware or rp2040js here (the message says where to get them)."""
+
+
+def locate():
+    """(runner folder, firmware .uf2, rp2040js folder); PicoMissing if any is absent."""
+    emu = os.environ.get("PICOEMU") or os.path.join(os.path.dirname(ROOT), "shared", "picoemu")
+    uf2 = os.environ.get("PICOEMU_UF2") or os.path.join(emu, "firmware-uart.uf2")
+    rpjs = os.environ.get("RP2040JS") or os.path.join(ROOT, "tools", "node_modules", "rp2040js")
+    for p in (os.path.join(emu, "picoemu.mjs"), os.path.join(emu, "build_fs.py"), uf2,
+              os.path.join(rpjs, "package.json")):
+        if not os.path.exists(p):
+            raise PicoMissing("%s (%s not found)" % (MISSING, p))
+    return emu, uf2, rpjs
+
+
+def available():
+    """True when the emulated Pico can run here."""
+    try:
+        locate()
+        return True
+    except PicoMissing:
+        return False
+
+
+def build_image(img, settings=None, code=None, files=None, board="pico"):
+    """Deploy the firmware for ``board`` into a folder and make the FAT image ``img``.
+
+    ``settings``: extra settings.toml lines; ``code``: a code.py to use instead of
+    the firmware's (for measuring programs); ``files``: {relative path: text} added.
+    """
+    import deploy
+    emu, _, _ = locate()
+    with tempfile.TemporaryDirectory() as d:
+        deploy.deploy(d, board=board, folder=True, out=lambda s: None)
+        if settings:
+            with open(os.path.join(d, "settings.toml"), "a", encoding="utf-8") as f:
+                f.write("\n".join(settings) + "\n")
+        extra = dict(files or {})
+        if code is not None:
+            extra["code.py"] = code
+        for rel, text in extra.items():
+            with open(os.path.join(d, rel), "w", encoding="utf-8") as f:
+                f.write(text)
+        subprocess.run([sys.executable, os.path.join(emu, "build_fs.py"), d, img],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    return img
+
+
+def timeline(script, start=START_MS):
+    """The runner's ``--script`` items for a sim-style script, and the end time in ms."""
+    t = start
+    items = []
+    for tok in script.replace(",", " ").split():
+        rep = 1
+        if "*" in tok:
+            tok, n = tok.split("*", 1)
+            rep = int(n)
+        for _ in range(rep):
+            if tok.startswith("w"):
+                t += int(tok[1:])
+            elif tok == "s" or tok.startswith("s:"):
+                name = tok[2:] if tok.startswith("s:") else "shot%02d" % sum(1 for i in items if ":shot:" in i)
+                items.append("%d:shot:%s" % (t, name))
+            elif tok.startswith("~"):
+                items.append("%d:~%d" % (t, PINS[_action(tok[1:])]))
+                t += HOLD_MS
+            else:
+                items.append("%d:%d" % (t, PINS[_action(tok)]))
+                t += TAP_MS
+    return items, t
+
+
+def _action(tok):
+    names = {"L": "LEFT", "R": "RIGHT", "U": "UP", "D": "DOWN", "A": "A", "B": "B"}
+    if tok.upper() not in names:
+        raise ValueError("unknown script token %r" % tok)
+    return names[tok.upper()]
+
+
+def read_png(path):
+    """A 1-bit PNG written by the runner (or any 8-bit grey/RGB PNG) as rows of 0/1."""
+    with open(path, "rb") as f:
+        data = f.read()
+    pos = 8
+    idat = b""
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        if kind == b"IHDR":
+            w, h, depth, ctype = struct.unpack(">IIBB", body[:10])
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + n
+    raw = zlib.decompress(idat)
+    chans = {0: 1, 2: 3, 4: 2, 6: 4}[ctype]
+    bpp = max(1, chans * depth // 8)
+    stride = (w * chans * depth + 7) // 8
+    rows = []
+    prev = bytearray(stride)
+    i = 0
+    for _ in range(h):
+        ft = raw[i]
+        line = bytearray(raw[i + 1:i + 1 + stride])
+        i += 1 + stride
+        for x in range(stride):
+            a = line[x - bpp] if x >= bpp else 0
+            b = prev[x]
+            c = prev[x - bpp] if x >= bpp else 0
+            if ft == 1:
+                line[x] = (line[x] + a) & 255
+            elif ft == 2:
+                line[x] = (line[x] + b) & 255
+            elif ft == 3:
+                line[x] = (line[x] + (a + b) // 2) & 255
+            elif ft == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        prev = line
+        if depth == 1:
+            rows.append([(line[x >> 3] >> (7 - (x & 7))) & 1 for x in range(w)])
+        else:
+            rows.append([1 if line[x * bpp] >= 128 else 0 for x in range(w)])
+    return rows
+
+
+class Run:
+    """What one boot printed and showed."""
+
+    def __init__(self, rc, console, host, shots):
+        self.rc = rc
+        self.console = console
+        self.host = host
+        self.shots = shots  # name -> rows of 0/1 (128 wide, 64 high)
+
+    def lines(self, prefix):
+        """Console lines starting with ``prefix``, split into words after it."""
+        out = []
+        for ln in self.console.splitlines():
+            k = ln.find(prefix)
+            if k >= 0:
+                out.append(ln[k + len(prefix):].split())
+        return out
+
+    def traceback(self):
+        """The first Python traceback on the console, or None."""
+        k = self.console.find("Traceback (most recent call last)")
+        return None if k < 0 else self.console[k:k + 1500]
+
+    def emu_ms(self):
+        """Emulated ms at the end of the run (from the runner's summary)."""
+        for ln in self.host.splitlines():
+            if "summary:" in ln:
+                for w in ln.split():
+                    if w.startswith("emu_ms="):
+                        return float(w[7:])
+        return None
+
+
+def run(image=None, flash=None, script="", until=None, emu_s=None, timeout_s=900,
+        dump_flash=None, start=START_MS, extra=()):
+    """Boot ``image`` (a FAT image) or ``flash`` (a saved 2 MiB flash) and play ``script``.
+
+    Ends at console text ``until``, at ``emu_s`` emulated seconds (default: the
+    script's end plus 2 s), or at ``timeout_s`` wall seconds. Returns a :class:`Run`.
+    """
+    emu, uf2, rpjs = locate()
+    items, end = timeline(script, start)
+    with tempfile.TemporaryDirectory() as shots:
+        cmd = ["node", os.path.join(emu, "picoemu.mjs")]
+        if flash is not None:
+            cmd += ["--flash-image", flash]
+        else:
+            cmd += ["--uf2", uf2, "--fs", image]
+        if "uart" in os.path.basename(uf2):
+            cmd += ["--uart", "--no-usb"]
+        cmd += ["--ssd1306", "0x3c", "--png", os.path.join(shots, "_final.png"),
+                "--pullup", ",".join(str(p) for p in sorted(PINS.values())),
+                "--timeout-s", str(timeout_s), "--shot-dir", shots,
+                "--emu-timeout-s", str(emu_s if emu_s is not None else end / 1000.0 + 2)]
+        if items:
+            cmd += ["--script", ",".join(items)]
+        if until:
+            cmd += ["--until", until]
+        if dump_flash:
+            cmd += ["--dump-flash", dump_flash]
+        cmd += list(extra)
+        env = dict(os.environ, RP2040JS=rpjs)
+        p = subprocess.run(cmd, capture_output=True, env=env, timeout=timeout_s + 60)
+        out = {}
+        for f in sorted(os.listdir(shots)):
+            if f.endswith(".png"):
+                out[f[:-4]] = read_png(os.path.join(shots, f))
+    console = p.stdout.decode("utf-8", "replace").replace("\r\n", "\n")
+    return Run(p.returncode, console, p.stderr.decode("utf-8", "replace"), out)
+
+
+def save_png(rows, path, scale=4):
+    """Write bit rows as a greyscale PNG, scaled up (for looking at screens)."""
+    h = len(rows) * scale
+    w = len(rows[0]) * scale
+    raw = bytearray()
+    for r in rows:
+        line = bytearray([0])
+        for v in r:
+            line += bytes([255 if v else 0]) * scale
+        for _ in range(scale):
+            raw += line
+
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(bytes(raw))) + chunk(b"IEND", b""))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--script", default="", help="button script, as for tools/sim.py")
+    ap.add_argument("--shot", default="", help="folder for the screenshots (PNG, scaled x4)")
+    ap.add_argument("--probe", action="store_true", help="print free RAM (@@MEM lines)")
+    ap.add_argument("--emu-s", type=float, default=None, help="emulated seconds to run")
+    ap.add_argument("--setting", action="append", default=[], help="extra settings.toml line")
+    args = ap.parse_args(argv)
+    try:
+        locate()
+    except PicoMissing as e:
+        print(e, file=sys.stderr)
+        return 2
+    settings = list(args.setting) + (["POCKET_DOMINO_PROBE = 1"] if args.probe else [])
+    with tempfile.TemporaryDirectory() as d:
+        img = build_image(os.path.join(d, "fs.img"), settings)
+        r = run(img, script=args.script, emu_s=args.emu_s)
+    sys.stdout.write(r.console)
+    if args.shot:
+        os.makedirs(args.shot, exist_ok=True)
+        for name, rows in r.shots.items():
+            save_png(rows, os.path.join(args.shot, name + ".png"))
+            print(os.path.join(args.shot, name + ".png"))
+    return 0 if r.traceback() is None else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
