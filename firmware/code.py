@@ -5,6 +5,7 @@ board.board_id (see boards/). Problems are printed on the serial console and
 shown on the OLED until reset.
 """
 
+import gc
 import sys
 
 import hardware
@@ -30,6 +31,8 @@ def main():
     try:
         app.run()
     except Exception as e:  # noqa: BLE001
+        app = None  # give its RAM back so that the crash screen can be drawn
+        gc.collect()
         hardware.show_error("crash %s: %s" % (type(e).__name__, e), hw.display)
         hardware.halt(e)
 

@@ -3,7 +3,8 @@
 :class:`Session` owns the core objects (``Match``, the current hand), the
 save record (the match as it stood at this hand's deal, and this hand's
 moves, each stored as its index among the legal moves, see :mod:`savegame`),
-the AI players of the AI seats, and replay of a saved record. It knows no game's rules: everything goes through the game
+one AI engine per level in use (shared by the AI seats of that level, which
+think one at a time), and replay of a saved record. It knows no game's rules: everything goes through the game
 contract, so a new game in ``domino.games.GAMES`` needs no change here.
 """
 
@@ -15,31 +16,9 @@ from savegame import MatchRecord, KIND_MATCH, KIND_DEAL, BadSave
 
 
 
-class FirstLegal:
-    """Stand-in AI (used while ``domino.ai`` does not exist): the first legal move."""
-
-    def begin(self, game_cls, obs):
-        """Start deciding for observation ``obs``."""
-        self.move = obs.legal[0] if obs.legal else None
-
-    def step(self, budget):
-        """The chosen move (this stand-in never needs more steps)."""
-        return self.move
-
-
 def new_player(level, seed):
-    """An AI player of ``level`` (0 easy, 1 medium, 2 hard): the one place to switch AIs.
-
-    A seat's player gets the same seed whenever the session is built (from the
-    match seed and the seat), and ``domino.ai`` reseeds it at each decision from
-    that seed and the position, so a resumed match makes the same AI moves as
-    one never interrupted. The app relies on it to save only when a person is
-    to act (tested in host_tests/test_ui_save.py).
-    """
-    try:
-        from domino import ai
-    except ImportError:
-        return FirstLegal()
+    """An AI player of ``level`` (0 easy, 1 medium, 2 hard) whose choices come from ``seed``."""
+    from domino import ai
     return ai.new_player(level, seed)
 
 
@@ -72,10 +51,7 @@ class Session:
         for p in range(rec.players):
             self.kinds[seat_of[p]] = rec.seats[p]
         self.humans = [s for s in range(rec.players) if self.kinds[s] == 0]
-        self.players = [None] * rec.players
-        for s in range(rec.players):
-            if self.kinds[s]:
-                self.players[s] = new_player(self.kinds[s] - 1, (rec.seed * 8 + s + 1) & 0xFFFFFF)
+        self.engines = [None, None, None]  # one AI player per level, made when first needed
         self.result = None
         self.code = deal_code(self.game)
         self.last = None  # (seat, move) of the last move
@@ -99,6 +75,31 @@ class Session:
         """The legal moves of the seat to act (a fresh list)."""
         n = self.game.legal_moves(self.buf)
         return self.buf[:n]
+
+    def player(self, seat, level=None, seed=None):
+        """The AI engine for ``seat`` (at its level, or ``level``), seeded for that
+        seat (or with ``seed``: the hint's).
+
+        Each seat has its own seed (from the match seed and the seat), fixed
+        whenever the session is built, and ``domino.ai`` reseeds at each
+        decision from it and the position, so one engine serves every seat of
+        a level and a resumed match makes the same AI moves as one never
+        interrupted (the app saves only when a person is to act; tested in
+        host_tests/test_ui_save.py).
+        """
+        if level is None:
+            level = self.kinds[seat] - 1
+        p = self.engines[level]
+        if p is None:
+            p = self.engines[level] = new_player(level, 0)
+        p.seed = (self.rec.seed * 8 + seat + 1) & 0xFFFFFF if seed is None else seed
+        return p
+
+    def release_engines(self, keep=-1):
+        """Drop the AI engines (all but level ``keep``) to give their memory back."""
+        for i in range(3):
+            if i != keep:
+                self.engines[i] = None
 
     def is_ai(self, seat):
         """True if an AI plays ``seat``."""

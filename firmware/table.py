@@ -11,6 +11,8 @@ one inverted. It uses only the game contract and generic layout attributes
 move names for games without them.
 """
 
+import gc
+
 from domino.game import PASS
 from domino import tiles
 from scenes import Scene, Menu, Privacy, Title, Rules
@@ -47,6 +49,8 @@ class Table(Scene):
         self.think_start = 0
         self.hint = None  # Medium AI computing a hint
         self.note = ""  # e.g. the hint's move name
+        self.warn = ""  # an AI decision fell back a level for lack of RAM
+        self.warn_moves = 0
         self.frame = 0
         self.next_anim = 0
         self.over_at = 0
@@ -172,9 +176,17 @@ class Table(Scene):
             self.sync()
         if not self.to_act:
             return
-        self.hint = sessionmod.new_player(1, se.rec.seed + len(se.rec.moves))
-        self.hint.begin(type(se.game), se.game.observation(self.viewer))
         self.note = "HINT..."
+        try:
+            self.hint = se.player(self.viewer, 1, se.rec.seed + len(se.rec.moves))
+            self.hint.begin(type(se.game), se.game.observation(self.viewer))
+        except MemoryError:
+            self._no_hint()
+
+    def _no_hint(self):
+        self.hint = None
+        gc.collect()
+        self.note = "NO HINT: LOW RAM"
 
     def undo(self):
         """Take back your last move (only against AI seats)."""
@@ -203,14 +215,13 @@ class Table(Scene):
         turn = g.turn
         if se.is_ai(turn):
             if self.player is None:
-                self.player = se.players[turn]
-                self.player.begin(type(g), g.observation(turn))
                 self.ai_move = None
                 self.think_start = now
                 self.frame = 0
                 self.next_anim = now + ANIM_MS
-            if self.ai_move is None:
-                self.ai_move = self.player.step(AI_BUDGET)
+                self._think(se, g, turn, None)
+            elif self.ai_move is None:
+                self._think(se, g, turn, AI_BUDGET)
             if self.ai_move is not None and now - self.think_start >= app.pace():
                 m = self.ai_move
                 self.player = None
@@ -230,7 +241,11 @@ class Table(Scene):
             app.go(Privacy(app, turn))
             return True
         if self.hint is not None:
-            m = self.hint.step(AI_BUDGET)
+            try:
+                m = self.hint.step(AI_BUDGET)
+            except MemoryError:
+                self._no_hint()
+                return True
             if m is not None:
                 self.hint = None
                 self.note = "HINT " + g.move_name(m)
@@ -246,10 +261,41 @@ class Table(Scene):
             return 2
         return False
 
+    def _think(self, se, g, turn, budget):
+        """Begin (``budget`` None) or continue the AI's decision for ``turn``.
+
+        Out of memory, the decision starts again one level lower (Hard, then
+        Medium, then Easy) with the other engines dropped, and row 1 says so;
+        the match goes on as before.
+        """
+        level = se.kinds[turn] - 1 if self.player is None else self.level
+        while True:
+            try:
+                if budget is None:
+                    self.level = level
+                    self.player = se.player(turn, level)
+                    self.player.begin(type(g), g.observation(turn))
+                self.ai_move = self.player.step(budget or AI_BUDGET)
+                return
+            except MemoryError:
+                if level == 0:
+                    raise
+                self.player = None
+                se.release_engines()
+                gc.collect()
+                level -= 1
+                budget = None
+                self.warn = "S%d LOW RAM: %s" % (turn + 1, ("EASY", "MEDIUM")[level])
+                self.warn_moves = 2  # shown while it thinks and after its move
+
     def moved(self, now):
         """Called after any move: refresh the model, show points scored."""
         self.dirty_model = True
         self.note = ""
+        if self.warn_moves:
+            self.warn_moves -= 1
+            if not self.warn_moves:
+                self.warn = ""
         if self.app.session.scored is not None:
             self.scored_until = now + SCORE_MS
 
@@ -263,6 +309,8 @@ class Table(Scene):
             return "PLAY " + g.move_name(self.choice[self.ci]) + "? A"
         if self.note:
             return self.note
+        if self.warn:
+            return self.warn
         if se.result is None and se.is_ai(g.turn):
             return "S%d THINKING%s" % (g.turn + 1, "." * (self.frame % 4))
         s = ""

@@ -1,0 +1,105 @@
+"""Running out of RAM in an AI decision: the app falls back a level, says so, and the
+match goes on; AI seats of one level share one engine."""
+
+import gc
+
+import session as sessionmod
+import sim
+import table
+from domino import ai
+
+
+def start(h, kinds):
+    """A 4-player Seychelles match from the title with the given seat kinds."""
+    h.tap("A")
+    h.tap("A")
+    opt = h.app.scene
+    for i, k in enumerate(kinds):
+        opt.kinds[i] = k
+    for _ in range(len(opt.rows()) - 1):
+        h.tap("DOWN")
+    h.tap("A")
+    assert isinstance(h.app.scene, table.Table)
+
+
+def test_ai_seats_of_a_level_share_one_engine():
+    h = sim.Harness(6)
+    start(h, [0, 3, 3, 2])  # you, Hard, Hard, Medium
+    se = h.app.session
+    a, b, m = se.player(1), se.player(2), se.player(3)
+    assert a is b and a is se.engines[2] and m is se.engines[1] and a is not m
+    # the engine is seeded for the seat asked for
+    assert se.player(1).seed != se.player(2).seed
+    assert se.player(2).seed == (se.rec.seed * 8 + 3) & 0xFFFFFF
+
+
+class Starved:
+    """Wraps a player; raises MemoryError on its first ``fail`` calls of ``step``."""
+
+    def __init__(self, inner, fail):
+        self.inner = inner
+        self.fail = fail
+        self.calls = 0
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    def __setattr__(self, name, value):
+        if name in ("inner", "fail", "calls"):
+            object.__setattr__(self, name, value)
+        else:
+            setattr(self.inner, name, value)
+
+    def step(self, budget):
+        self.calls += 1
+        if self.calls <= self.fail:
+            raise MemoryError("memory allocation failed, allocating 592 bytes")
+        return self.inner.step(budget)
+
+
+def test_out_of_memory_in_a_hard_decision_falls_back_to_medium(monkeypatch):
+    made = []
+
+    def new_player(level, seed):
+        p = ai.new_player(level, seed)
+        if level == ai.HARD:
+            p = Starved(p, 1000)  # Hard never gets through a step
+        made.append(level)
+        return p
+
+    monkeypatch.setattr(sessionmod, "new_player", new_player)
+    h = sim.Harness(6, settings_speed=0)
+    start(h, [3, 3, 3, 3])  # every seat Hard
+    app = h.app
+    se = app.session
+    notes = []
+    moves = 0
+    for _ in range(400):
+        h.step(50)
+        t = app.scene
+        if isinstance(t, table.Table) and se.result is None:
+            notes.append(t.message())
+        if se.result is not None:
+            break
+        moves = max(moves, len(se.rec.moves))
+    assert se.result is not None, "the hand did not get played"
+    assert any(n.endswith("LOW RAM: MEDIUM") for n in notes), notes
+    assert ai.MEDIUM in made
+    # the record holds every move: nothing of the match was lost
+    assert len(se.rec.moves) >= 4
+
+
+def test_out_of_memory_at_every_level_raises(monkeypatch):
+    def new_player(level, seed):
+        return Starved(ai.new_player(level, seed), 10 ** 6)
+
+    monkeypatch.setattr(sessionmod, "new_player", new_player)
+    h = sim.Harness(6, settings_speed=0)
+    try:
+        start(h, [3, 3, 3, 3])
+        for _ in range(50):
+            h.step(50)
+    except MemoryError:
+        gc.collect()
+        return
+    raise AssertionError("Easy failing too must not be hidden")
