@@ -1,4 +1,4 @@
-"""Sampled deals (ai/deals.py, ai/draws.py) and the block-play likelihood (ai/likely.py).
+"""Sampled deals (ai/know.py, ai/draws.py) and the block-play likelihood (ai/likely.py).
 
 A sampled deal must give every other seat and the boneyard their seen counts,
 put no tile in a hand proven void in it, and replay to the seat's observation;
@@ -11,7 +11,7 @@ import math
 import pytest
 
 from domino import games, tiles
-from domino.ai import kept, likely, policy
+from domino.ai import hard, likely, policy
 from domino.ai.know import Knowledge
 from domino.game import new_move_buffer
 from domino.rng import Rng
@@ -129,7 +129,7 @@ def test_guide_weights_follow_the_seen_plays(sharp, floor):
     bonus = 3.5 if sharp == 1 else 0
     for K in _late_block_knowledge():
         model = likely.BlockModel(K, etab)
-        wt = kept.guide(model, sharp, floor)
+        wt = hard.guide(model, sharp, floor)
         npool = len(K.pool)
         assert len(wt) == K.players * npool and min(wt) >= floor
         for s in range(K.players):

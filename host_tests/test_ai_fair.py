@@ -11,7 +11,7 @@ import pytest
 from domino import ai, games
 from domino.game import IllegalMove
 from domino.rng import Rng
-from domino.ai.player import Hard
+from domino.ai.hard import Hard
 
 GAME_CASES = [(gid, n) for gid, _, _, _ in games.GAMES for n in games.load(gid).PLAYERS]
 

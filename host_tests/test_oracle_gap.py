@@ -4,7 +4,6 @@ import pytest
 
 import oracle_gap
 from domino import games
-from domino.ai import deals
 from domino.ai.know import Knowledge
 from domino.game import new_move_buffer
 from domino.rng import Rng
@@ -18,13 +17,13 @@ def test_peek_gives_the_real_deal_and_restores():
     for _ in range(9):
         g.apply(buf[rng.below(g.legal_moves(buf))])
     obs = g.observation(g.turn)
-    before = deals.Deals.deal
+    before = Knowledge.deal
     with oracle_gap.Peek() as peek:
         peek.game = g
         K = Knowledge(cls, obs)
         owner = K.deal(rng)
         assert [owner[i] for i in range(len(K.pool))] == [g.loc[t] for t in K.pool]
-    assert deals.Deals.deal is before
+    assert Knowledge.deal is before
     K = Knowledge(cls, obs)
     fair = [K.deal(Rng(s))[:] for s in range(8)]
     assert any(list(f) != [g.loc[t] for t in K.pool] for f in fair)  # a fair draw differs

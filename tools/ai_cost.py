@@ -48,7 +48,7 @@ LEVELS = ("easy", "medium", "hard")
 
 POSITIONS = """
 from domino import games, ai
-import domino.ai.player
+import domino.ai.hard
 from domino.game import new_move_buffer
 from domino.rng import Rng
 

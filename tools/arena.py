@@ -34,7 +34,7 @@ sys.path.insert(0, os.path.join(ROOT, "lib"))
 
 from domino import ai, games, tiles  # noqa: E402
 from domino.rng import Rng  # noqa: E402
-from domino.ai.player import Hard  # noqa: E402
+from domino.ai.hard import Hard  # noqa: E402
 
 
 class RandomPlayer:
@@ -80,7 +80,7 @@ class GreedyPlayer:
     def choose(self, game_cls, obs):
         from domino.ai.know import Knowledge
         from domino.ai import policy
-        from domino.ai.player import _scores_in_play
+        from domino.ai.heuristic import _scores_in_play
         if len(obs.legal) == 1 or not _scores_in_play(game_cls):
             return HeaviestPlayer(0).choose(game_cls, obs)
         K = Knowledge(game_cls, obs)

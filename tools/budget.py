@@ -22,8 +22,7 @@ order its import statements name them). A board collects when its heap is full, 
 needs the live heap plus one module's compilation at a time; its order differs (it compiles
 a module before running the imports in it), which moves each module's live heap before by a
 few KB: ``micropython_compile_heap_bytes_<module>`` (what each core module's compilation
-needs above the live heap before it) lets any order be checked. Long modules are split to
-keep those figures down (``host_tests/test_mpy_cross.py`` caps their length). ``--quick``
+needs above the live heap before it) lets any order be checked. ``--quick``
 skips the min-heap searches (several interpreter runs each) and checks the plain peaks
 instead, which miss what the compiler frees within a call: lower bounds only.
 
@@ -325,11 +324,10 @@ def section_speed(b):
     b.put("micropython_moves_per_second", moves * 1000 // ms)
 
 
-# Modules an All Fives match needs (core + All Fives), as SEYCHELLES_IMPORTS (allfives.py
-# imports allfivesview before line).
+# Modules an All Fives match needs (core + All Fives), as SEYCHELLES_IMPORTS.
 ALLFIVES_IMPORTS = ("domino", "domino.tiles", "domino.rng", "domino.game", "domino.lineview",
-                    "domino.allfivesview", "domino.line", "domino.allfives", "domino.dealcode",
-                    "domino.match", "domino.games")
+                    "domino.line", "domino.allfives", "domino.dealcode", "domino.match",
+                    "domino.games")
 
 
 def section_allfives(b):
@@ -377,8 +375,7 @@ def compile_lib(b, module):
 def section_compile(b):
     """Heap each core module's compilation needs: the smallest heap in which importing the
     module (its dependencies imported in earlier steps, from ``.mpy``) fits, minus the live
-    heap before that import. The device needs that much free when it compiles the module;
-    long modules are split to keep it down (the static cap in test_mpy_cross.py)."""
+    heap before that import. The device needs that much free when it compiles the module."""
     if b.quick:
         return
     for module in core_modules(b.lib):

@@ -3,8 +3,7 @@
 :class:`domino.line.LineGame` is ``LineView`` plus the hot path (deal,
 ``legal_moves``, ``apply``, ``undo``). The split is for the device's RAM, not
 for the reader: CircuitPython compiles each module's source on import, and the
-compiler needs a transient heap that grows with the module's length, so no
-core module may be long (``host_tests/test_mpy_cross.py`` caps it). Use
+compiler needs a transient heap that grows with the module's length. Use
 ``LineGame``; this class has no state of its own and is never used alone.
 
 It holds what a screen, a player or a test reads (``hand``, ``pips``,

@@ -25,11 +25,13 @@ LEVELS = ("Easy", "Medium", "Hard")
 
 def new_player(level, seed=0):
     """A player of ``level`` (0 easy, 1 medium, 2 hard) whose random choices come from ``seed``."""
-    from . import player
     if level == EASY:
-        return player.Easy(seed)
+        from .heuristic import Easy
+        return Easy(seed)
     if level == MEDIUM:
-        return player.Medium(seed)
+        from .heuristic import Medium
+        return Medium(seed)
     if level == HARD:
-        return player.Hard(seed)
+        from .hard import Hard
+        return Hard(seed)
     raise ValueError("level must be 0, 1 or 2, not %r" % (level,))

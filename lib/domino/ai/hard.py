@@ -3,20 +3,82 @@
 See :class:`Hard`. It samples deals with :class:`~.know.Knowledge`, plays
 them out and weighs them with :mod:`domino.ai.policy`, and takes Medium's
 scores (:func:`~.heuristic.medium_scores`) to pick and rank its candidates.
+
+The deals it plays out are drawn, weighed, one in ``SIR`` kept
+(:meth:`Hard._draw`): each unit draws a deal of the hidden tiles consistent
+with the voids (:meth:`~.know.Knowledge.deal`), weighs it by how likely the
+other seats' seen plays were under the model of play (:mod:`.likely` in block
+play, else a weighed replay), and keeps one of every ``SIR`` draws in a
+weighted reservoir (sampling-importance-resampling). In block play with
+``GUIDE``, draws are guided by the seen plays (:func:`guide`: a tile heavier
+than one a seat chose to play on the same end is unlikely in its hand) and
+weighed by likelihood over the probability of being drawn, so the kept deal
+still follows the model.
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+import math
+
 from ..game import new_move_buffer
+from .. import tiles
+from .anytime import Player
 from .know import Knowledge
 from .endgame import Solver
 from . import blockend
 from . import policy
 from . import playout
 from . import likely
-from .kept import Sampler
 from .heuristic import medium_scores, _scores_in_play
 
+_HI = tiles.HI
+_LO = tiles.LO
+_FIRST = const(255)  # as in .likely: the "ends" before the lead
+_DMAX = const(47)  # as in .policy: the last entry of the softmax table
 
-class Hard(Sampler):
+
+def guide(model, sharp=1, floor=1):
+    """Draw weights for :meth:`~.know.Knowledge.deal` from a
+    :class:`~.likely.BlockModel`'s seen plays (module doc): per
+    seat and hidden tile, 255 * exp(-beta * d) (at least ``floor``), d summed
+    over the seat's seen plays of how much more the model would have liked
+    that tile (pips, doubles) than the tile played, where it matched an end
+    then; with ``sharp`` > 1, of how many more pips, times ``sharp`` (the
+    pips style of play: a heavier playable tile is nearly ruled out)."""
+    pool = model.pool
+    npool = len(pool)
+    w0 = policy.SCORE_W[0]
+    w1 = policy.SCORE_W[1] if sharp == 1 else 0  # the pips style: no bonus for doubles
+    wt = bytearray(model.n * npool)  # the sums first, then the weights
+    ev = model.ev
+    for k in range(0, len(ev), 5):
+        b = ev[k] * npool
+        t = ev[k + 1]
+        e0 = ev[k + 3]
+        e1 = ev[k + 4]
+        bt = (_HI[t] + _LO[t]) * w0 + (w1 if _HI[t] == _LO[t] else 0)
+        for i in range(npool):
+            u = pool[i]
+            hi = _HI[u]
+            lo = _LO[u]
+            if e0 == _FIRST or hi == e0 or lo == e0 or hi == e1 or lo == e1:
+                d = ((hi + lo) * w0 + (w1 if hi == lo else 0) - bt) * sharp
+                if d > 0:
+                    wt[b + i] = min(255, wt[b + i] + d)
+    etab = model.etab
+    for j in range(len(wt)):
+        d = wt[j]
+        wt[j] = max(floor, min(255, etab[d if d < _DMAX else _DMAX] >> 8))
+    return wt
+
+
+class Hard(Player):
     """Determinized Monte Carlo over deals consistent with the observation.
 
     ``begin`` builds the :class:`~.know.Knowledge` (voids from passes and
@@ -27,7 +89,7 @@ class Hard(Sampler):
     draws one is kept, with probability proportional to how likely the other
     seats' seen plays were under the model of play (softmax, sharpness
     ``BETA``, of :func:`.policy.score`): sampling-importance-resampling
-    (:mod:`.kept`), so the playouts go to deals that explain the table. In
+    (:meth:`_draw`), so the playouts go to deals that explain the table. In
     block play the likelihood comes from the seen plays alone (:mod:`.likely`)
     and each seat's plays are explained by a prior mix of styles: the general
     model, or (``MIX_PIPS`` percent) heaviest tile first with a softmax
@@ -69,7 +131,7 @@ class Hard(Sampler):
     NODES = 1000    # node limit of one exact solve (past it: a playout); ~150 typical at 14
 
     def __init__(self, seed=0, playouts=None):
-        Sampler.__init__(self, seed)
+        Player.__init__(self, seed)
         if playouts is not None:
             self.PLAYOUTS = playouts
             self.PLAYOUTS_SCORING = playouts
@@ -136,6 +198,49 @@ class Hard(Sampler):
         self.use_model = self.SIR > 1 and likely.applies(K, self.scoring)
         # at least a few deals even with many legal moves
         self.target = max(self.PLAYOUTS_SCORING if self.scoring else self.PLAYOUTS, 6 * len(cand))
+
+    def _weigh(self, g, seat, mv):
+        return policy.loglik(g, self.buf2, self.buf3, seat, mv, self.etab, self.scoring, self.EPS)
+
+    def _draw(self, K, rng):
+        """One unit of deal work: draw a deal and weigh it by the model of play
+        (kept in a weighted reservoir of ``SIR`` draws), or, after the last
+        draw, stand the game at the kept deal. True once the game stands there."""
+        if self.drawn < self.SIR:
+            if self.use_model and self.model is None:
+                mix = (100 - self.MIX_PIPS - self.MIX_RANDOM, self.MIX_PIPS, self.MIX_RANDOM)
+                self.model = likely.BlockModel(K, self.etab, mix, self.SHARP)
+                if self.GUIDE:
+                    self.guide = guide(self.model, self.SHARP, self.FLOOR)
+            owner = K.deal(rng, 20, self.guide)
+            if self.model is not None:
+                ll = self.model.loglik(owner)  # the game stays where it was
+                if self.guide is not None:
+                    ll -= K.logq  # a guided draw: over its chance of being drawn
+            else:
+                weigh = self._weigh if self.SIR > 1 else None
+                ll = K.reweigh(owner, weigh)
+                if ll is None:
+                    ll = K.replay(owner, weigh)
+            if self.drawn == 0 or ll > self.top:
+                self.tot = self.tot * math.exp(self.top - ll) if self.drawn else 0.0
+                self.top = ll
+            w = math.exp(ll - self.top)
+            self.tot += w
+            self.drawn += 1
+            keep = self._keep
+            self.last = rng.next16() * self.tot < w * 65536
+            if self.last:  # the game stands at this deal, unless weighed by the model
+                self.last = self.model is None
+                for i in range(len(owner)):
+                    keep[i] = owner[i]
+            if not self.last or self.drawn < self.SIR:
+                return False
+        elif not self.last and K.reweigh(self._keep) is None:
+            K.replay(self._keep)
+        self.drawn = 0
+        self.deals += 1
+        return True
 
     def _work(self, budget):
         K = self.know
