@@ -1,16 +1,16 @@
-"""Drawing for a 128x64 1-bit screen: one Bitmap, a fixed set of labels.
+"""Drawing for a 128x64 1-bit screen: one Bitmap, one TileGrid, nothing else.
 
 :class:`Screen` builds its display objects once: a 2-colour
-``displayio.Bitmap`` shown by one ``TileGrid`` and ``NLABELS`` text labels
-(``terminalio.FONT``) on top. Screens draw into the bitmap with the
-primitives here (rectangles, a 3x5 pixel font, domino tiles with pips) and set
-label texts; a label's text is only touched when it changes, so redrawing a
-screen creates no display objects.
+``displayio.Bitmap`` shown by one ``TileGrid``. Screens draw everything into
+that bitmap: rectangles, a 3x5 pixel font, domino tiles with pips, and
+``NLABELS`` rows of text in the built-in ``terminalio.FONT`` (6x12 cells),
+whose glyphs are copied from the font's own tile sheet (``bitmaptools.blit``
+where the device has it). Redrawing a screen creates no display objects and
+no text objects: ``adafruit_display_text`` is not needed.
 """
 
 import displayio
 import terminalio
-from adafruit_display_text import label
 
 try:
     from micropython import const
@@ -23,8 +23,9 @@ except ImportError:  # CPython
 W = const(128)
 H = const(64)
 NLABELS = const(5)
-ROW0 = const(8)  # y of the first label row
-ROWH = const(11)  # label row pitch
+ROW0 = const(8)  # y of the first text row (its 6x12 cells start 2 px higher)
+ROWH = const(11)  # text row pitch
+NOGLYPH = const(255)
 
 # 3x5 font: each glyph is 15 bits, row 0 in bits 14..12 (bit 14 = left pixel).
 _CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ :/+-.<>!?*=()#'"
@@ -45,9 +46,123 @@ _PIPS = (
 )
 
 try:
-    import bitmaptools  # fast fills on the device
+    import bitmaptools  # fast fills and copies on the device
 except ImportError:  # pragma: no cover
     bitmaptools = None
+
+_BLIT = bitmaptools is not None and hasattr(bitmaptools, "blit")
+
+
+class Font:
+    """A fixed-cell font as one tile sheet: ``terminalio.FONT`` for printable ASCII.
+
+    ``sheet`` is a Bitmap of ``cw`` x ``ch`` tiles (ink = 1), ``tiles[code]``
+    the tile of character ``code`` (``NOGLYPH`` if none), ``per_row`` tiles per
+    sheet row, ``adv`` the pen advance. On CircuitPython the sheet is the
+    font's own bitmap (nothing copied); where every glyph has a bitmap of its
+    own (Blinka on a PC) they are copied once into a new sheet.
+    """
+
+    def __init__(self, font):
+        ref = font.get_glyph(ord("M"))
+        self.cw = cw = ref.width
+        self.ch = ch = ref.height
+        self.adv = ref.shift_x
+        base = ref.height + ref.dy  # cell top to baseline, as Label places a line
+        self.tiles = tiles = bytearray(b"\xff" * 128)
+        n = 0
+        shared = True
+        for code in range(32, 127):
+            g = font.get_glyph(code)
+            if g is None:
+                continue
+            n += 1
+            if g.bitmap is not ref.bitmap or g.tile_index >= NOGLYPH or (
+                    g.width, g.height, g.dx, g.dy) != (cw, ch, ref.dx, ref.dy):
+                shared = False
+            elif shared:
+                tiles[code] = g.tile_index
+        if shared:
+            self.sheet = ref.bitmap
+        else:
+            self.sheet = sheet = displayio.Bitmap(cw * n, ch, 2)
+            n = 0
+            for code in range(32, 127):
+                g = font.get_glyph(code)
+                if g is None:
+                    continue
+                b = g.bitmap
+                per = max(1, b.width // g.width)
+                sx = (g.tile_index % per) * g.width
+                sy = (g.tile_index // per) * g.height
+                x0 = n * cw
+                ox = x0 + g.dx - ref.dx
+                oy = base - (g.height + g.dy)
+                for yy in range(g.height):
+                    for xx in range(g.width):
+                        tx = ox + xx
+                        ty = oy + yy
+                        if x0 <= tx < x0 + cw and 0 <= ty < ch and b[sx + xx, sy + yy]:
+                            sheet[tx, ty] = 1
+                tiles[code] = n
+                n += 1
+        self.per_row = max(1, self.sheet.width // cw)
+
+
+_font = None
+
+
+def font():
+    """The terminalio font's tile sheet, loaded once."""
+    global _font
+    if _font is None:
+        _font = Font(terminalio.FONT)
+    return _font
+
+
+def draw_text(bmp, x, y, s, c=1, f=None):
+    """Draw ``s`` in ``terminalio.FONT`` with its cells' top left at (x, y) in colour ``c``.
+
+    Only the ink is drawn (the background shows through), clipped to ``bmp``;
+    returns the x after the text. Allocates no display objects.
+    """
+    if f is None:
+        f = font()
+    sheet = f.sheet
+    cw = f.cw
+    ch = f.ch
+    adv = f.adv
+    bw = bmp.width
+    bh = bmp.height
+    y1 = -y if y < 0 else 0
+    y2 = bh - y if y + ch > bh else ch
+    if y1 >= y2:
+        return x + adv * len(s)
+    sw = sheet.width
+    tiles = f.tiles
+    per_row = f.per_row
+    for ch_ in s:
+        code = ord(ch_)
+        t = tiles[code] if code < 128 else NOGLYPH
+        cx = x
+        x += adv
+        if t == NOGLYPH or cx + cw <= 0 or cx >= bw:
+            continue
+        k1 = -cx if cx < 0 else 0
+        k2 = bw - cx if cx + cw > bw else cw
+        sx = (t % per_row) * cw
+        sy = (t // per_row) * ch
+        if _BLIT and c == 1:
+            bitmaptools.blit(bmp, sheet, cx + k1, y + y1, x1=sx + k1, y1=sy + y1,
+                             x2=sx + k2, y2=sy + y2, skip_source_index=0)
+            continue
+        for r in range(y1, y2):
+            src = (sy + r) * sw + sx
+            dst = (y + r) * bw + cx
+            for k in range(k1, k2):
+                if sheet[src + k]:
+                    bmp[dst + k] = c
+    return x
 
 
 class Screen:
@@ -62,37 +177,25 @@ class Screen:
         self.bitmap = bmp
         self.group = displayio.Group()
         self.group.append(displayio.TileGrid(bmp, pixel_shader=pal))
-        self.labels = []
-        self._texts = []
-        self._inv = []
-        for i in range(NLABELS):
-            lb = label.Label(terminalio.FONT, text="", color=0xFFFFFF)
-            lb.anchor_point = (0, 0)
-            lb.anchored_position = (2, ROW0 + i * ROWH - 2)
-            self.group.append(lb)
-            self.labels.append(lb)
-            self._texts.append("")
-            self._inv.append(False)
+        self.font = font()
         self._fast = bitmaptools is not None and hasattr(bitmaptools, "fill_region")
 
-    # -- labels ---------------------------------------------------------------
+    # -- text rows --------------------------------------------------------------
 
     def text(self, i, s, inverted=False, x=2):
-        """Show ``s`` on label row ``i`` (black on white if ``inverted``)."""
-        lb = self.labels[i]
-        if self._texts[i] != s:
-            self._texts[i] = s
-            lb.text = s
-        if self._inv[i] != inverted:
-            self._inv[i] = inverted
-            lb.color = 0x000000 if inverted else 0xFFFFFF
-        if lb.anchored_position[0] != x:
-            lb.anchored_position = (x, ROW0 + i * ROWH - 2)
+        """Draw ``s`` on text row ``i`` from ``x`` (black ink, for a :meth:`row_bar`, if ``inverted``).
+
+        The text goes into the bitmap at once, over what is there: draw a
+        screen's rows after :meth:`clear` (and after :meth:`row_bar`).
+        """
+        if s:
+            draw_text(self.bitmap, x, ROW0 + i * ROWH - 2, s, 0 if inverted else 1, self.font)
 
     def clear_labels(self, start=0):
-        """Empty the label rows from ``start`` on."""
-        for i in range(start, NLABELS):
-            self.text(i, "")
+        """Nothing to do: text rows are part of the bitmap, which :meth:`clear` blanks.
+
+        Kept for the screens written when the rows were separate labels.
+        """
 
     # -- bitmap primitives ------------------------------------------------------
 
@@ -167,7 +270,7 @@ class Screen:
         self.small(2, 1, s, 0)
 
     def row_bar(self, i):
-        """Invert the background of label row ``i`` (a menu selection)."""
+        """Invert the background of text row ``i`` (a menu selection)."""
         self.fill(0, ROW0 + i * ROWH - 1, W, ROWH, 1)
 
     # -- dominoes ---------------------------------------------------------------
