@@ -285,7 +285,9 @@ class Table(Scene):
                 gc.collect()
                 level -= 1
                 budget = None
-                self.warn = "S%d LOW RAM: %s" % (turn + 1, ("EASY", "MEDIUM")[level])
+                name = ("EASY", "MEDIUM")[level]
+                self.warn = "S%d LOW RAM: %s" % (turn + 1, name)
+                print("pocket dominoes: out of RAM in S%d's decision: it plays as %s" % (turn + 1, name))
                 self.warn_moves = 2  # shown while it thinks and after its move
 
     def moved(self, now):
