@@ -50,3 +50,38 @@ def test_readme_play_command():
     cmd = command_after(readme, "**Play**")
     assert cmd.startswith("bash tools/setup.sh && ")
     assert "tools/sim.py" in cmd
+
+
+def slug(heading):
+    """GitHub's anchor for a Markdown heading: lower case, punctuation dropped, spaces to '-'."""
+    s = heading.strip().lower()
+    s = "".join(c for c in s if c.isalnum() or c in " -_")
+    return s.replace(" ", "-")
+
+
+def test_readme_and_docs_links_resolve():
+    """Every relative link in README.md, docs/ai.md and docs/device.md names a file that exists, and its
+    #anchor a heading of that file (the figures moved to docs/ stay reachable)."""
+    import re
+    sources = ["README.md", "docs/ai.md", "docs/device.md"]
+    checked = 0
+    for src in sources:
+        text = read(src)
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            if "://" in target:
+                continue
+            path, _, anchor = target.partition("#")
+            base = os.path.dirname(src)
+            rel = os.path.normpath(os.path.join(base, path)) if path else src
+            assert os.path.exists(os.path.join(ROOT, rel)), "%s links to missing %s" % (src, target)
+            if anchor:
+                heads = [slug(line.lstrip("#")) for line in read(rel).splitlines()
+                         if line.startswith("#")]
+                assert anchor in heads, "%s links to %s: no such heading" % (src, target)
+            checked += 1
+    assert checked
+
+
+def test_readme_links_the_figures_docs():
+    readme = read("README.md")
+    assert "docs/ai.md" in readme and "docs/device.md" in readme
