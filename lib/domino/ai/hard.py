@@ -143,9 +143,17 @@ class Hard(Player):
         self._solver = None
         self._beta = None  # BETA of self.etab
 
+    def _forget(self):
+        """Drop what one decision built (the search game and buffers stay), so
+        that an engine between decisions, or starting the next, holds no more
+        than it must: the AI seats of a level share one engine on the device."""
+        self.know = self.model = self.guide = self.prior = None
+        self.sums = self.cand = None
+
     def _start(self):
         cls = self.cls
         obs = self.obs
+        self._forget()
         K = Knowledge(cls, obs, self.game)
         self.know = K
         self.game = K.game
@@ -285,3 +293,4 @@ class Hard(Player):
                     best = i
                     top = v
             self.move = legal[best]
+            self._forget()

@@ -1,0 +1,168 @@
+"""The firmware on an emulated Raspberry Pi Pico: real CircuitPython 10 on rp2040js.
+
+Each test deploys the firmware (``tools/pico.py``: ``tools/deploy.py`` into a FAT
+image), boots it, presses its buttons on a script and reads its console and its
+SSD1306's frames: it boots to the title, plays a whole hand of every game, shows
+the same frames as the Blinka simulator for the same script and deal, keeps a save
+over a power cycle, and keeps at least ``MIN_FREE`` bytes of RAM free at every
+frame of Hard matches. The runner and firmware come from ``../shared/picoemu`` or
+``$PICOEMU`` (see tools/pico.py). CI sets ``POCKET_DOMINO_DEVICE_TESTS=1``: there
+a missing emulator fails the tests; elsewhere they are skipped with one line
+saying where to get it.
+"""
+
+import os
+
+import pytest
+
+import pico
+import sim
+from domino import dealcode, games
+
+if not pico.available():
+    try:
+        pico.locate()
+    except pico.PicoMissing as e:
+        why = str(e)
+    if os.environ.get("POCKET_DOMINO_DEVICE_TESTS"):
+        raise RuntimeError(why)
+    pytest.skip(why, allow_module_level=True)
+
+MIN_FREE = 24 * 1024  # bytes free after a collection, at every frame of a match
+A_GAP = "w2500"  # between the A presses that play your tiles: the AI seats move meanwhile
+
+
+@pytest.fixture(scope="module")
+def image(tmp_path_factory):
+    """The firmware as deployed for the pico board, in a FAT image."""
+    return pico.build_image(str(tmp_path_factory.mktemp("pico") / "fs.img"))
+
+
+@pytest.fixture(scope="module")
+def probe_image(tmp_path_factory):
+    """The same, with the free-RAM probe on."""
+    return pico.build_image(str(tmp_path_factory.mktemp("pico") / "fs.img"),
+                            settings=["POCKET_DOMINO_PROBE = 1"])
+
+
+def code_keys(code):
+    """Title to a dealt table by *Deal by code* on the 6-button board: the keys."""
+    keys = ["D", "A"]  # Deal by code; entry starts at 000-000-000
+    for c in code.replace("-", ""):
+        k = dealcode.ALPHABET.find(c)
+        keys += ["U"] * k if k <= 16 else ["D"] * (32 - k)
+        keys.append("A")
+    keys.append("A")  # on OK: play it
+    return keys
+
+
+def sim_frames(script):
+    """The simulator's frames at the script's ``s:name`` points (default settings)."""
+    display = sim.make_display(headless=True)
+    h = sim.Harness(6, display, settings_speed=None)
+    shots = {}
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        for path in h.run_script(script, d):
+            shots[os.path.basename(path)[:-4]] = pico.read_png(path)
+    return shots, h
+
+
+def diff(a, b):
+    """Pixels that differ between two frames."""
+    return sum(1 for y in range(64) for x in range(128) if a[y][x] != b[y][x])
+
+
+def no_crash(r):
+    assert r.traceback() is None, r.traceback()
+    assert "pocket dominoes: board profile pico" in r.console, r.console[-2000:]
+
+
+def test_boots_to_the_title_with_no_traceback(image):
+    script = "w200 s:title D s:deal D D s:rules"
+    r = pico.run(image, script=script)
+    no_crash(r)
+    want, _ = sim_frames(script)
+    assert set(r.shots) >= {"title", "deal", "rules"}
+    for name in ("title", "deal", "rules"):
+        assert sum(map(sum, r.shots[name])) > 200, "%s: the screen is blank" % name
+        assert diff(r.shots[name], want[name]) == 0, name
+
+
+def hand_script(gid, players, seed):
+    """Deal a hand by code and press A until it is over (A plays your first legal
+    tile, or the end choice's first); then the hand summary. The number of A
+    presses comes from the same script in the simulator."""
+    code = dealcode.encode(gid, players, 0, 0, seed)
+    games.from_code(code)
+    head = " ".join(code_keys(code)) + " w1500 s:dealt"
+    # presses until the simulator shows the summary, counted in the simulator
+    display = sim.make_display(headless=True)
+    h = sim.Harness(6, display, settings_speed=None)
+    h.run_script(head)
+    presses = 0
+    while type(h.app.scene).__name__ != "Summary":
+        h.run_script("A " + A_GAP)
+        presses += 1
+        assert presses < 60
+    return head + (" A " + A_GAP) * presses + " w2000 s:summary", code
+
+
+@pytest.mark.parametrize("gid,players", [(0, 4), (1, 4), (2, 2)])
+def test_a_whole_hand_of_each_game_plays_and_matches_the_simulator(image, gid, players):
+    script, code = hand_script(gid, players, 1234 + gid)
+    r = pico.run(image, script=script)
+    no_crash(r)
+    want, _ = sim_frames(script)
+    for name in ("dealt", "summary"):
+        assert diff(r.shots[name], want[name]) == 0, "%s of %s differs from the simulator" % (name, code)
+    # the summary really is the end of the hand (the deal code shows on it)
+    assert sum(map(sum, r.shots["summary"])) > 300
+
+
+def test_a_save_survives_a_power_cycle(image, tmp_path):
+    code = dealcode.encode(0, 4, 0, 0, 777)
+    head = " ".join(code_keys(code)) + " w1500 A %s A %s s:before" % (A_GAP, A_GAP)
+    flash = str(tmp_path / "flash.bin")
+    r1 = pico.run(image, script=head, dump_flash=flash)
+    no_crash(r1)
+    # power on again from the flash as it was: the hand resumes where it stood
+    r2 = pico.run(flash=flash, script="w500 s:after")
+    no_crash(r2)
+    # the simulator, quit and started again on the same save
+    from savestore import Storage, MemoryBackend
+    store = Storage(MemoryBackend(bytearray(4096)))
+    display = sim.make_display(headless=True)
+    h = sim.Harness(6, display, store, settings_speed=None)
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        before = pico.read_png(h.run_script(head, d)[-1])
+        h2 = sim.Harness(6, display, store, settings_speed=None)
+        after = pico.read_png(h2.run_script("w500 s:after", d)[-1])
+    assert diff(r1.shots["before"], before) == 0
+    assert diff(r2.shots["after"], after) == 0
+    assert "Table" in type(h2.app.scene).__name__
+    assert sum(map(sum, r2.shots["after"])) > 300
+
+
+def mem_lines(r):
+    """(scene, free, low) of each @@MEM line."""
+    return [(w[0], int(w[1]), int(w[2])) for w in r.lines("@@MEM ")]
+
+
+@pytest.mark.parametrize("name,script", [
+    # 4-player Seychelles, P2-P4 Hard: the first hand, its summary and the next deal
+    ("seychelles-4p-3hard", "A A D D R D R D R D D A" + " w3000 A" * 14),
+    # 8-player All Fives (double-twelve), P2-P8 Hard: the first moves of the hand
+    ("allfives-8p-7hard", "A D D A R*4 D D R D R D R D R D R D R D R D D D A w40000"),
+])
+def test_free_ram_stays_above_the_guard_in_hard_matches(probe_image, name, script):
+    r = pico.run(probe_image, script=script)
+    assert r.traceback() is None, r.traceback()
+    assert "out of RAM" not in r.console
+    mem = mem_lines(r)
+    scenes = {s for s, _, _ in mem}
+    assert "Table" in scenes, (name, r.console[-1500:])
+    low = min(f for _, f, _ in mem)
+    print("%s: lowest free RAM %d bytes over %d readings" % (name, low, len(mem)))
+    assert low >= MIN_FREE, "%s: %d bytes free at the lowest (guard %d)" % (name, low, MIN_FREE)
