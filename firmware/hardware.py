@@ -284,20 +284,125 @@ def halt(exc=None):
         time.sleep(1)
 
 
-def show_error(message, display=None):
-    """Print ``message`` and show it on the OLED (built from board.I2C() if needed); never raises."""
-    print("pocket dominoes:", message)
+ERROR_LINES = 6  # text lines on the error screen (6x12 cells, 10 px apart, as before)
+ERROR_PITCH = 10
+ERROR_COLS = 21  # 6 px characters across 128 px
+
+
+def _screen_bitmap(display):
+    """The 1-bit bitmap the app shows full screen (its TileGrid at 0, 0 in
+    ``display.root_group``), or None when something else is on the display."""
+    import displayio
+    root = getattr(display, "root_group", None)
+    if root is None:
+        return None
     try:
+        for i in range(len(root)):
+            tg = root[i]
+            b = getattr(tg, "bitmap", None)
+            if (isinstance(b, displayio.Bitmap) and b.width >= 128 and b.height >= 32
+                    and tg.x == 0 and tg.y == 0):
+                return b
+    except (TypeError, AttributeError, IndexError):
+        pass
+    return None
+
+
+def _error_text(bmp, x, y, s, i0=0, i1=None):
+    """Copy the ink of ``s[i0:i1]`` in ``terminalio.FONT`` into ``bmp``, cells' top
+    left at (x, y). Takes the characters by index: no slice is made."""
+    import terminalio
+    try:
+        from bitmaptools import blit
+    except ImportError:
+        blit = None
+    font = terminalio.FONT
+    for i in range(i0, min(len(s), len(s) if i1 is None else i1)):
+        g = font.get_glyph(ord(s[i]))
+        if g is None:
+            continue
+        src = g.bitmap
+        per = max(1, src.width // g.width)
+        sx = g.tile_index % per * g.width
+        sy = g.tile_index // per * g.height
+        w = min(g.width, bmp.width - x)
+        h = min(g.height, bmp.height - y)
+        if w > 0 and h > 0:
+            if blit is not None:
+                blit(bmp, src, x, y, x1=sx, y1=sy, x2=sx + w, y2=sy + h, skip_source_index=0)
+            else:
+                for r in range(h):
+                    for k in range(w):
+                        if src[sx + k, sy + r]:
+                            bmp[x + k, y + r] = 1
+        x += g.shift_x
+
+
+def _error_lines(bmp, message, lines, rows):
+    # the wrapped ``lines``, or with lines None the message cut every ERROR_COLS characters
+    for i in range(rows):
+        if lines is None:
+            _error_text(bmp, 0, i * ERROR_PITCH, message, i * ERROR_COLS, (i + 1) * ERROR_COLS)
+        elif i < len(lines):
+            _error_text(bmp, 0, i * ERROR_PITCH, lines[i])
+
+
+def show_error(message, display=None):
+    """Print ``message`` and show it on the OLED (built from board.I2C() if needed); never raises.
+
+    The text is drawn into the app's screen bitmap when the display still shows
+    it (nothing new allocated, so it works with the heap nearly full), else
+    into one small new bitmap; wrapped at word boundaries, at most
+    ``ERROR_LINES`` lines of ``ERROR_COLS`` characters.
+    """
+    try:
+        print("pocket dominoes:", message)
+    except MemoryError:
+        pass
+    try:
+        import gc
         import displayio
-        import terminalio
         if display is None:
             display = _fallback_display()
             if display is None:
                 return
-        from adafruit_display_text import label
-        text = "\n".join(_wrap(message, 21)[:6])
-        group = displayio.Group()
-        group.append(label.Label(terminalio.FONT, text=text, color=0xFFFFFF, x=0, y=4, line_spacing=0.85))
-        display.root_group = group
+        gc.collect()
+        try:
+            display.wake()  # the app may have put it to sleep
+        except (AttributeError, RuntimeError):
+            pass
+        rows = min(ERROR_LINES, (getattr(display, "height", 64) - 12) // ERROR_PITCH + 1)
+        try:
+            lines = _wrap(message, ERROR_COLS)[:rows]
+        except MemoryError:  # too little RAM even for that: cut every ERROR_COLS characters
+            lines = None
+        bmp = _screen_bitmap(display)
+        if bmp is None:
+            n = len(lines) if lines else rows
+            cols = max(len(ln) for ln in lines) if lines else ERROR_COLS
+            bmp = displayio.Bitmap(6 * max(1, cols), ERROR_PITCH * (n - 1) + 12, 2)
+            pal = displayio.Palette(2)
+            pal[0] = 0x000000
+            pal[1] = 0xFFFFFF
+            group = displayio.Group()
+            group.append(displayio.TileGrid(bmp, pixel_shader=pal))
+            display.root_group = group
+        else:
+            bmp.fill(0)
+        try:
+            _error_lines(bmp, message, lines, rows)
+        except MemoryError:  # the wrapped lines took the last bytes: cut the message instead
+            lines = None
+            gc.collect()
+            bmp.fill(0)
+            _error_lines(bmp, message, lines, rows)
+        try:
+            display.auto_refresh = True  # the app turns it off; halt() only sleeps
+            display.refresh()
+        except (AttributeError, NotImplementedError, RuntimeError):
+            pass
     except Exception as e:  # noqa: BLE001 - the serial message above is what matters
-        print("(could not show it on the display: %r)" % (e,))
+        try:
+            print("(could not show it on the display: %r)" % (e,))
+        except MemoryError:
+            pass
