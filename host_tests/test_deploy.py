@@ -22,10 +22,11 @@ def test_folder_deploy_copies_everything(tmp_path, capsys):
     rc, out, _ = run([str(dest), "--folder"], capsys)
     assert rc == 0
     for rel in ("code.py", "hardware.py", "savestore.py", "lib/domino/__init__.py", "lib/domino/tiles.py",
-                "lib/adafruit_display_text/__init__.py", "lib/adafruit_display_text/label.py",
                 "lib/adafruit_displayio_ssd1306.py", "boards/__init__.py", "boards/pico.py",
                 "boards/xiao_rp2040.py", "boards/qtpy_rp2040.py"):
         assert (dest / rel).is_file(), rel
+    # text is drawn with terminalio.FONT: the 12.7 KB adafruit_display_text is not shipped
+    assert not (dest / "lib/adafruit_display_text").exists()
     assert not (dest / "boards/template.py").exists()
     assert not (dest / "storage.py").exists()
     assert (dest / "settings.toml").read_text() == "CIRCUITPY_PYSTACK_SIZE = 3072\n"
@@ -163,3 +164,25 @@ def test_pystack_setting_raised_never_lowered(tmp_path, capsys, before, after):
     assert rc == 0
     assert (dest / "settings.toml").read_text() == after
     assert ("settings.toml: CIRCUITPY_PYSTACK_SIZE = 3072" in out) == (before != after)
+
+
+def test_every_adafruit_import_is_shipped(tmp_path, capsys):
+    """Each adafruit_* module a deployed file imports is deployed, and nothing else of Adafruit's."""
+    import ast
+    dest = tmp_path / "dev"
+    rc, _, _ = run([str(dest), "--folder"], capsys)
+    assert rc == 0
+    imported = set()
+    for p in dest.rglob("*.py"):
+        if p.parts[len(dest.parts)] == "lib" and p.parts[len(dest.parts) + 1].startswith("adafruit_"):
+            continue
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names = [node.module]
+            imported |= {n.split(".")[0] for n in names if n.startswith("adafruit_")}
+    shipped = {p.name[:-3] if p.name.endswith(".py") else p.name
+               for p in (dest / "lib").iterdir() if p.name.startswith("adafruit_")}
+    assert imported == shipped == set(deploy.LIBRARIES) == {"adafruit_displayio_ssd1306"}

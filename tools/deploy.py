@@ -5,8 +5,11 @@
 
 Copies the firmware program (every .py in firmware/, code.py last so the board
 restarts once everything is in place), lib/domino, the board profile(s) and the
-two Adafruit libraries adafruit_display_text and adafruit_displayio_ssd1306
-from the installed Python packages (tools/requirements.txt). Prints every file
+one Adafruit library the firmware imports, adafruit_displayio_ssd1306, from the
+installed Python packages (tools/requirements.txt). adafruit_display_text is not
+copied: the firmware draws its text with the built-in terminalio.FONT straight
+into its bitmap (a copy left on a drive by an older deploy is never imported and
+can be deleted). Prints every file
 and the total size. Refuses a path without boot_out.txt unless --folder is
 given. --board NAME copies only boards/NAME.py and writes
 POCKET_DOMINO_BOARD = "NAME" into settings.toml (other lines kept); without it
@@ -36,7 +39,7 @@ SETTING = "POCKET_DOMINO_BOARD"
 PYSTACK = "CIRCUITPY_PYSTACK_SIZE"
 PYSTACK_BYTES = 3072  # twice CircuitPython's default; read at start-up
 ASSETS = (".py", ".bdf", ".pcf", ".bmp")
-LIBRARIES = ("adafruit_display_text", "adafruit_displayio_ssd1306")
+LIBRARIES = ("adafruit_displayio_ssd1306",)  # what firmware/ imports from Adafruit
 # Modules built into CircuitPython: a file of the same name on CIRCUITPY is never
 # imported (built-ins come first), so copying it would only mislead.
 BUILTINS = frozenset("""
