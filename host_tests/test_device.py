@@ -56,9 +56,19 @@ def code_keys(code):
     return keys
 
 
+_DISPLAY = []
+
+
+def sim_display():
+    """The one Blinka display of this module (Blinka allows only a few)."""
+    if not _DISPLAY:
+        _DISPLAY.append(sim.make_display(headless=True))
+    return _DISPLAY[0]
+
+
 def sim_frames(script):
     """The simulator's frames at the script's ``s:name`` points (default settings)."""
-    display = sim.make_display(headless=True)
+    display = sim_display()
     h = sim.Harness(6, display, settings_speed=None)
     shots = {}
     import tempfile
@@ -71,6 +81,17 @@ def sim_frames(script):
 def diff(a, b):
     """Pixels that differ between two frames."""
     return sum(1 for y in range(64) for x in range(128) if a[y][x] != b[y][x])
+
+
+def same(name, device, simulator):
+    """Assert two frames are equal; else save both (scaled up) beside the goldens."""
+    n = diff(device, simulator)
+    if n:
+        base = os.path.join(os.path.dirname(__file__), "device_failed_" + name)
+        pico.save_png(device, base + "_device.png")
+        pico.save_png(simulator, base + "_sim.png")
+        pytest.fail("%s: the device's frame differs from the simulator's in %d pixels (see %s_*.png)"
+                    % (name, n, base))
 
 
 def no_crash(r):
@@ -86,7 +107,7 @@ def test_boots_to_the_title_with_no_traceback(image):
     assert set(r.shots) >= {"title", "deal", "rules"}
     for name in ("title", "deal", "rules"):
         assert sum(map(sum, r.shots[name])) > 200, "%s: the screen is blank" % name
-        assert diff(r.shots[name], want[name]) == 0, name
+        same(name, r.shots[name], want[name])
 
 
 def hand_script(gid, players, seed):
@@ -97,8 +118,7 @@ def hand_script(gid, players, seed):
     games.from_code(code)
     head = " ".join(code_keys(code)) + " w1500 s:dealt"
     # presses until the simulator shows the summary, counted in the simulator
-    display = sim.make_display(headless=True)
-    h = sim.Harness(6, display, settings_speed=None)
+    h = sim.Harness(6, settings_speed=None)  # no pixels needed to count
     h.run_script(head)
     presses = 0
     while type(h.app.scene).__name__ != "Summary":
@@ -115,7 +135,7 @@ def test_a_whole_hand_of_each_game_plays_and_matches_the_simulator(image, gid, p
     no_crash(r)
     want, _ = sim_frames(script)
     for name in ("dealt", "summary"):
-        assert diff(r.shots[name], want[name]) == 0, "%s of %s differs from the simulator" % (name, code)
+        same("%s_%s" % (name, code), r.shots[name], want[name])
     # the summary really is the end of the hand (the deal code shows on it)
     assert sum(map(sum, r.shots["summary"])) > 300
 
@@ -127,20 +147,21 @@ def test_a_save_survives_a_power_cycle(image, tmp_path):
     r1 = pico.run(image, script=head, dump_flash=flash)
     no_crash(r1)
     # power on again from the flash as it was: the hand resumes where it stood
-    r2 = pico.run(flash=flash, script="w500 s:after")
+    resume = "w500 s:title A w1500 s:after"  # the title offers Continue first
+    r2 = pico.run(flash=flash, script=resume)
     no_crash(r2)
     # the simulator, quit and started again on the same save
     from savestore import Storage, MemoryBackend
     store = Storage(MemoryBackend(bytearray(4096)))
-    display = sim.make_display(headless=True)
+    display = sim_display()
     h = sim.Harness(6, display, store, settings_speed=None)
     import tempfile
     with tempfile.TemporaryDirectory() as d:
         before = pico.read_png(h.run_script(head, d)[-1])
         h2 = sim.Harness(6, display, store, settings_speed=None)
-        after = pico.read_png(h2.run_script("w500 s:after", d)[-1])
-    assert diff(r1.shots["before"], before) == 0
-    assert diff(r2.shots["after"], after) == 0
+        after = pico.read_png(h2.run_script(resume, d)[-1])
+    same("before_power_cut", r1.shots["before"], before)
+    same("after_power_cycle", r2.shots["after"], after)
     assert "Table" in type(h2.app.scene).__name__
     assert sum(map(sum, r2.shots["after"])) > 300
 
