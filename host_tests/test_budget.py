@@ -131,6 +131,54 @@ def test_sections_extend():
     assert b.lines() == ["demo_bytes: 12", "target demo_bytes <= 16: 12 PASS"]
 
 
+def test_targets_at_most_and_at_least():
+    """A target is met at its limit; ``>=`` targets (free RAM) miss below it."""
+    def section(b):
+        b.target("a", 17, 16)
+        b.target("b", 16, 16)
+        b.target("c", 100, 200, ">=")
+        b.target("d", 200, 200, ">=")
+
+    b = budget.measure(sections=[section])
+    assert b.lines() == ["target a <= 16: 17 MISS", "target b <= 16: 16 PASS",
+                         "target c >= 200: 100 MISS", "target d >= 200: 200 PASS"]
+    assert b.missed() == ["a", "c"]
+
+
+def test_budget_estimates_no_ai_time(report):
+    """The wasm budget no longer prints a time per AI decision (the device section
+    measures it); the AI's heap peaks stay, with their targets."""
+    assert not [k for k in report.values if "ms_per_move" in k]
+    assert any(k.endswith("_hard_heap_peak_bytes") for k in report.values)
+    assert any(name.endswith("_hard_heap_peak_bytes") for name, _, _, _ in report.targets)
+
+
+def test_device_section_is_the_device_flag():
+    """``budget.py --device`` runs only the device section; plain runs leave it out (it
+    boots the emulator for minutes)."""
+    assert budget.section_device not in budget.SECTIONS
+    seen = []
+    import device_budget
+
+    class Dev:
+        values = {"device_x_ms": 5}
+        targets = [("device_x_ms", 5, 3, "<="), ("device_free", 10, 20, ">=")]
+
+    def fake(**kw):
+        seen.append(kw)
+        return Dev()
+
+    real = device_budget.measure
+    device_budget.measure = fake
+    try:
+        b = budget.measure(sections=[budget.section_device], quick=True)
+    finally:
+        device_budget.measure = real
+    assert seen and seen[0]["quick"] is True
+    assert b.lines() == ["device_x_ms: 5", "target device_x_ms <= 3: 5 MISS",
+                         "target device_free >= 20: 10 MISS"]
+
+
 def test_ai_cost_late_positions():
     """``ai_cost.py --late`` times positions with 14 down to 11 tiles in the hands, each
     with a choice, in the block games only; the default set spreads over whole hands."""
@@ -144,3 +192,120 @@ def test_ai_cost_late_positions():
         assert set(held) == {11, 12, 13, 14}, held
         _, spread = ns["positions"](gid, players, 10)
         assert max(sum(o.counts) for o in spread) > 14 > min(sum(o.counts) for o in spread)
+
+
+# tools/device_budget.py, host side only (the device runs are in the emulator: minutes;
+# host_tests/test_device.py runs the firmware there)
+
+def test_device_positions_are_of_their_phase():
+    """Every game's positions: dealt by seed and replayed by move index, each with a
+    choice; early ones in the first round, late ones with 14 or fewer tiles in the hands
+    and no boneyard, middle ones in between (in moves played)."""
+    import device_budget as db
+    lines = db.position_lines(db.CONFIGS, 2, 1)
+    seen = set()
+    for ln in lines:
+        name, phase, gid, players, options, seed, moves = db.parse_line(ln)
+        seen.add((name, phase))
+        g = db.rebuild(gid, players, options, seed, moves)
+        obs = g.observation(g.turn)
+        assert not g.over and len(obs.legal) > 1, ln
+        if phase == "early":
+            assert len(moves) < 2 * players, ln
+        elif phase == "late":
+            assert sum(obs.counts) <= db.LATE_LEFT and obs.stock == 0, ln
+        else:
+            assert sum(obs.counts) > db.LATE_LEFT or obs.stock > 0, ln
+    assert seen == {(c[0], p) for c in db.CONFIGS for p in db.PHASES}
+    assert db.position_lines(db.CONFIGS, 2, 1) == lines  # the same file every time
+
+
+def test_device_shards_keep_every_position_once():
+    import device_budget as db
+    lines = db.position_lines(db.CONFIGS[:3], 2, 1)
+    cost = {ln: float(i % 5 + 1) for i, ln in enumerate(lines)}
+    parts = db.shards(lines, 2, cost)
+    assert sorted(parts[0] + parts[1]) == sorted(lines)
+    loads = [sum(cost[ln] for ln in p) for p in parts]
+    assert abs(loads[0] - loads[1]) <= 5
+    for p in parts:  # each shard in the file's order (configs grouped)
+        assert p == [ln for ln in lines if ln in p]
+
+
+class _FakeRun:
+    def __init__(self, console):
+        self.console = console
+        self.host = ""
+
+    def traceback(self):
+        return None
+
+    def lines(self, prefix):
+        return [ln[len(prefix):].split() for ln in self.console.splitlines() if ln.startswith(prefix)]
+
+    def emu_ms(self):
+        return 1000.0
+
+
+def test_device_time_figures_and_targets():
+    """@@POS lines become per game and phase medians and maxima in ms, with the targets
+    (Hard median <= 1,000, max <= 3,000, Medium max <= 100) and a check that the device
+    made the host's moves."""
+    import device_budget as db
+    lines = db.position_lines([c for c in db.CONFIGS if c[0] == "seychelles_4p"], 3, 1)
+    want = db.host_moves(lines)
+    pos = []
+    hard = {"early": (900000, 950000, 1200000), "middle": (100, 200, 300), "late": (2000000, 3500000, 2500000)}
+    k = {p: 0 for p in db.PHASES}
+    for ln, mv in zip(lines, want):
+        name, phase, _, _, _, seed, _ = db.parse_line(ln)
+        h = hard[phase][k[phase]]
+        k[phase] += 1
+        med = 150000 if phase == "middle" and k[phase] == 1 else 20000
+        pos.append("@@POS %s %s %d 3 %d %d 3000 90000 %d" % (name, phase, seed, med, h, mv))
+    dev = db.Device()
+    db.part_time(dev, lines, [_FakeRun("\n".join(pos))])
+    v = dev.values
+    assert v["device_hard_moves_differ_from_host"] == 0
+    assert v["device_seychelles_4p_early_hard_ms_median"] == 950
+    assert v["device_seychelles_4p_late_hard_ms_max"] == 3500
+    assert v["device_seychelles_4p_middle_medium_ms_max"] == 150
+    text = db.lines_of(dev)
+    assert "target device_seychelles_4p_early_hard_ms_median <= 1000: 950 PASS" in text
+    assert "target device_seychelles_4p_late_hard_ms_median <= 1000: 2500 MISS" in text
+    assert "target device_seychelles_4p_late_hard_ms_max <= 3000: 3500 MISS" in text
+    assert "target device_seychelles_4p_middle_medium_ms_max <= 100: 150 MISS" in text
+    # a wrong move (a position rebuilt wrong on the device) is counted and misses
+    bad = [p.rsplit(" ", 1)[0] + " 9999" if i == 0 else p for i, p in enumerate(pos)]
+    dev = db.Device()
+    db.part_time(dev, lines, [_FakeRun("\n".join(bad))])
+    assert dev.values["device_hard_moves_differ_from_host"] == 1
+
+
+def test_device_pystack_bisection(monkeypatch):
+    """The bisection finds the smallest multiple of 256 bytes that works, trying few
+    sizes, and the stack figures follow from the probe's frame counts."""
+    import device_budget as db
+    need = 1100
+    tried = []
+
+    def fake(lines, pystack, probe_stack):
+        tried.append(pystack)
+        ok = pystack >= need
+        top = (pystack - 160) // 32
+        con = "@@STACK top %d pystack_exhausted\n@@STACK ai_call %d x\n" % (top, top - 9)
+        if ok:
+            con += "@@POS a\n@@DONE\n"
+        return _FakeRun(con)
+
+    monkeypatch.setattr(db, "run_positions", fake)
+    size, runs = db.bisect_pystack(["x"])
+    assert size == 1280 and len(tried) <= 6 and tried[0] == db.PYSTACK_DEPLOY
+    assert runs[1024][0] is False and runs[1280][0] is True
+    fw = _FakeRun("@@STACK ai_call %d x\n" % ((db.PYSTACK_DEPLOY - 160) // 32 - 15))
+    dev = db.Device()
+    db.part_stack(dev, size, runs, fw)
+    v = dev.values
+    assert v["device_pystack_probe_frame_bytes"] == 32
+    assert v["device_pystack_firmware_used_at_ai_call_bytes"] - v["device_pystack_used_at_ai_call_bytes"] == 6 * 32
+    assert v["device_pystack_firmware_decision_need_est_bytes"] == 1280 + 6 * 32

@@ -3,6 +3,15 @@
 Prints ``key: value`` lines, then one ``target ...: PASS|MISS`` line per target::
 
     .venv/bin/python tools/budget.py [--quick]
+    .venv/bin/python tools/budget.py --device [--quick|--full]   # the emulated Pico's figures
+    .venv/bin/python tools/budget.py --all                       # both
+
+``--device`` replaces the wasm sections by :func:`section_device`
+(``tools/device_budget.py``): times, free RAM, garbage-collection pauses and the Python
+stack measured on CircuitPython 10 on an emulated Pico (``tools/pico.py``), the figures
+to hold the game to. The wasm sections below measure heap and speed under MicroPython;
+the AI's time per decision is no longer estimated here (``tools/ai_cost.py`` keeps an
+estimate calibrated against the device for quick comparisons on the host).
 
 The core is measured as ``tools/deploy.py`` puts it on a board: ``.py`` sources with the
 docstrings stripped (``tools/shrink.py``), which CircuitPython compiles on import (it
@@ -114,9 +123,9 @@ class Budget:
         """Record ``key: value`` (an int)."""
         self.values[key] = int(value)
 
-    def target(self, name, value, limit):
-        """Record a target: PASS when ``value <= limit``."""
-        self.targets.append((name, int(value), int(limit)))
+    def target(self, name, value, limit, op="<="):
+        """Record a target: PASS when ``value <= limit`` (``op`` ``">="``: at least)."""
+        self.targets.append((name, int(value), int(limit), op))
 
     def mpy_lib(self):
         """A folder holding the core compiled to ``.mpy`` (made once per Budget)."""
@@ -142,13 +151,18 @@ class Budget:
     def lines(self):
         """The report as text lines."""
         out = ["%s: %d" % (k, v) for k, v in self.values.items()]
-        for name, value, limit in self.targets:
-            out.append("target %s <= %d: %d %s" % (name, limit, value, "PASS" if value <= limit else "MISS"))
+        for name, value, limit, op in self.targets:
+            out.append("target %s %s %d: %d %s" % (name, op, limit, value, "MISS" if _miss(value, limit, op)
+                                                     else "PASS"))
         return out
 
     def missed(self):
         """Names of the targets missed."""
-        return [name for name, value, limit in self.targets if value > limit]
+        return [name for name, value, limit, op in self.targets if _miss(value, limit, op)]
+
+
+def _miss(value, limit, op):
+    return value < limit if op == ">=" else value > limit
 
 
 def import_steps(modules):
@@ -392,6 +406,20 @@ def section_compile(b):
         b.put("micropython_compile_heap_bytes_" + module.replace(".", "_"), usable - before)
 
 
+def section_device(b):
+    """Device figures from the emulated Pico (tools/device_budget.py): Hard's and Medium's
+    time per decision by game and phase, free RAM after imports and the firmware's lowest,
+    the longest garbage collection, the Python stack a decision needs. Not in
+    :data:`SECTIONS` (it boots the emulator several times: minutes); ``--device``."""
+    import device_budget
+    dev = device_budget.measure(quick=b.quick, full=getattr(b, "full", False),
+                                out=lambda s: print("# " + s, file=sys.stderr, flush=True))
+    for k, v in dev.values.items():
+        b.put(k, v)
+    for name, value, limit, op in dev.targets:
+        b.target(name, value, limit, op)
+
+
 # The report, in order. Append a section function to add one.
 SECTIONS = [
     section_import,
@@ -405,9 +433,10 @@ SECTIONS = [
 ]
 
 
-def measure(quick=False, sections=None):
+def measure(quick=False, sections=None, full=False):
     """Run ``sections`` (default :data:`SECTIONS`) and return the :class:`Budget`."""
     b = Budget(quick=quick)
+    b.full = full
     try:
         for section in (SECTIONS if sections is None else sections):
             section(b)
@@ -419,7 +448,12 @@ def measure(quick=False, sections=None):
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     quick = "--quick" in argv
-    b = measure(quick=quick)
+    sections = None
+    if "--device" in argv:
+        sections = [section_device]
+    elif "--all" in argv:
+        sections = SECTIONS + [section_device]
+    b = measure(quick=quick, sections=sections, full="--full" in argv)
     print("\n".join(b.lines()))
     return 1 if b.missed() else 0
 
