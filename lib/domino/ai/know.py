@@ -187,7 +187,8 @@ class Knowledge:
         ``wt`` (a bytearray, ``wt[s * len(pool) + i]`` in 1..255: how likely
         seat s holds pool tile i, the boneyard 255) places are drawn in
         proportion to room times weight, and ``self.logq`` is the log of the
-        chance of the deal drawn."""
+        chance of the deal drawn. The random numbers are ``rng``'s stream
+        (:meth:`~domino.rng.Rng.below`), drawn inline: the hot loop of Hard."""
         obs = self.obs
         pool = self.pool
         n = self.players
@@ -198,22 +199,29 @@ class Knowledge:
             self._wt = wt
             self._owner = bytearray(npool)
             self._room = bytearray(n + 1)
-            # how many places each hidden tile may go; tiles are placed most
+            self._xs = [0] * (n + 1)  # per place: its room times weight for the tile placed
+            # per hidden tile: the places the voids allow it (bit s for seat s, bit n for
+            # the boneyard); how many places each may go; tiles are placed most
             # constrained first, in random order among equals (groups of equal
             # key: twice the fit, plus one for a tile weighted 255 everywhere)
             key = bytearray(npool)
+            allow = [0] * npool
             for i in range(npool):
                 t = pool[i]
                 bit = (1 << _HI[t]) | (1 << _LO[t])
                 c = 1 if obs.stock else 0
                 plain = 1
+                m = 1 << n
                 for s in range(n):
                     if s != me:
                         if not (void[s] & bit):
                             c += 1
+                            m |= 1 << s
                         if wt is not None and wt[s * npool + i] < 255:
                             plain = 0
                 key[i] = 2 * c + plain
+                allow[i] = m
+            self._allow = allow
             order = bytearray(npool)  # by key, stable (MicroPython's sort is not)
             ends = []
             k = 0
@@ -228,17 +236,31 @@ class Knowledge:
             # group) take the free places in order
             top = (n - 1) + (1 if obs.stock else 0)
             self._free = ends[2 * top] if top >= 1 else npool
-        owner, room, order = self._owner, self._room, self._order
+        owner, room, order, allow, xs = self._owner, self._room, self._order, self._allow, self._xs
+        counts = obs.counts
+        every = (2 << n) - 1  # every place (draws past the strict tries ignore the voids)
+        s0 = rng.s0  # the generator's state, stepped here as Rng.next16 does
+        s1 = rng.s1
         for attempt in range(tries + 1):
             strict = attempt < tries
             for s in range(n):
-                room[s] = obs.counts[s] if s != me else 0
+                room[s] = counts[s] if s != me else 0
             room[n] = obs.stock
             a = 0
             for b in self._groups:  # Fisher-Yates inside each group
                 i = b - 1
                 while i > a:
-                    j = a + rng.below(i - a + 1)
+                    c = i - a + 1  # j = a + rng.below(c)
+                    lim = 65536 - 65536 % c
+                    while True:
+                        r = (s0 + s1) & 0xFFFF
+                        r = ((((r << 9) | (r >> 7)) & 0xFFFF) + s0) & 0xFFFF
+                        s1 ^= s0
+                        s0 = (((s0 << 13) | (s0 >> 3)) & 0xFFFF) ^ s1 ^ ((s1 << 5) & 0xFFFF)
+                        s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+                        if r < lim:
+                            break
+                    j = a + r % c
                     order[i], order[j] = order[j], order[i]
                     i -= 1
                 a = b
@@ -249,22 +271,35 @@ class Knowledge:
             for k in range(npool):
                 i = order[k]
                 if k < free:
-                    t = pool[i]
-                    bit = (1 << _HI[t]) | (1 << _LO[t])
+                    m = allow[i] if strict else every
                     tot = 0
                     for s in range(n + 1):
-                        if room[s] and (s == n or not (strict and void[s] & bit)):
-                            tot += room[s] * ((wt[s * npool + i] if s < n else 255) if wt else 1)
+                        x = room[s]
+                        if x and (m >> s) & 1:
+                            if wt:
+                                x *= wt[s * npool + i] if s < n else 255
+                            tot += x
+                        else:
+                            x = 0
+                        xs[s] = x
                     if tot == 0:
                         ok = False
                         break
-                    r = rng.below(tot)
+                    lim = 65536 - 65536 % tot  # r = rng.below(tot)
+                    while True:
+                        r = (s0 + s1) & 0xFFFF
+                        r = ((((r << 9) | (r >> 7)) & 0xFFFF) + s0) & 0xFFFF
+                        s1 ^= s0
+                        s0 = (((s0 << 13) | (s0 >> 3)) & 0xFFFF) ^ s1 ^ ((s1 << 5) & 0xFFFF)
+                        s1 = ((s1 << 10) | (s1 >> 6)) & 0xFFFF
+                        if r < lim:
+                            break
+                    r %= tot
                     for s in range(n + 1):
-                        if room[s] and (s == n or not (strict and void[s] & bit)):
-                            x = room[s] * ((wt[s * npool + i] if s < n else 255) if wt else 1)
-                            if r < x:
-                                break
-                            r -= x
+                        x = xs[s]
+                        if r < x:
+                            break
+                        r -= x
                 else:
                     # the rest, shuffled above, into the places left in order:
                     # all such placements stay equally likely, as drawn one by one
@@ -287,8 +322,12 @@ class Knowledge:
                     room[s] -= 1
                 owner[i] = _STOCKSEAT if s == n else s
             if ok:
+                rng.s0 = s0
+                rng.s1 = s1
                 self.logq = math.log(nq / dq) + eq * _LN2 if wt else 0.0
                 return owner
+        rng.s0 = s0
+        rng.s1 = s1
         return owner
 
     def _build(self, owner):

@@ -31,7 +31,7 @@ except ImportError:  # CPython
 from .. import tiles
 from ..line import LineGame
 from . import policy
-from .plays import read_plays, mixed, ilog
+from .plays import read_plays, mixed, ilog, _LT
 
 _HI = tiles.HI
 _LO = tiles.LO
@@ -74,13 +74,71 @@ class BlockModel:
         self.mix = mix
         self.sharp = sharp
         self.lnt = [ilog(x) for x in etab]
+        self._options(K)
+
+    def _options(self, K):
+        """Per seen play, the moves the seat may have had then, read once: the
+        tiles of the ends' suits that may have been in its hand (hidden ones,
+        and those it played from then on; any other tile was elsewhere), 5
+        bytes each (tile, arm, score without the follow term, pips score, the
+        suit it would open), from ``self.at[play]`` to ``self.at[play + 1]``."""
+        ev = self.ev
+        w0, w1 = policy.SCORE_W[0], policy.SCORE_W[1]
+        may = self.own  # scratch here: 1 for a tile the seat may hold
+        pool = self.pool
+        nt = len(may)
+        nplay = len(ev) // 5
+        at = [0] * (nplay + 1)
+        size = 0
+        for rep in range(2):  # count, then fill
+            k = 0
+            for p in range(nplay):
+                at[p] = k
+                s = ev[5 * p]
+                e0 = ev[5 * p + 3]
+                e1 = ev[5 * p + 4]
+                for u in range(nt):
+                    may[u] = 0
+                for t in pool:
+                    may[t] = 1
+                for q in range(5 * p, len(ev), 5):
+                    if ev[q] == s:
+                        may[ev[q + 1]] = 1
+                for arm in range(2):
+                    e = e0 if arm == 0 else e1
+                    if arm and (e == _FIRST or e == e0):
+                        break
+                    for u in range(nt):
+                        if not may[u]:
+                            continue
+                        hi = _HI[u]
+                        lo = _LO[u]
+                        if e == _FIRST:
+                            v = hi
+                        elif hi == e or lo == e:
+                            v = hi + lo - e
+                        else:
+                            continue
+                        if rep:
+                            pu = (hi + lo) * w0
+                            opt[k] = u
+                            opt[k + 1] = arm
+                            opt[k + 2] = pu + (w1 if hi == lo else 0)
+                            opt[k + 3] = pu
+                            opt[k + 4] = v
+                        k += 5
+            at[nplay] = k
+            if not rep:
+                opt = bytearray(k)
+        self.at = at
+        self.opt = opt
 
     def loglik(self, owner):
         """Log-likelihood of the other seats' seen plays when the hidden tiles
         lie as ``owner`` says (parallel to the pool: a seat, or the boneyard):
         with the default mix, the sum of :func:`.policy.loglik` over them.
         A play with one option adds nothing and costs no scan; else only the
-        seat's tiles of the two ends' suits are looked at."""
+        seat's tiles of the two ends' suits that it may have held are looked at."""
         n = self.n
         own = self.own
         cnt = self.cnt
@@ -102,15 +160,19 @@ class BlockModel:
         sp = self.sp
         etab = self.etab
         lnt = self.lnt
+        lt = _LT
         acc = self.acc
         for i in range(len(acc)):
             acc[i] = 0
         styles = self.mix[1] or self.mix[2]
         sharp = self.sharp
         ev = self.ev
-        k = len(ev)
-        while k > 0:  # latest play first: each seat's hand grows back
-            k -= 5
+        at = self.at
+        opt = self.opt
+        p = len(ev) // 5
+        while p > 0:  # latest play first: each seat's hand grows back
+            p -= 1
+            k = 5 * p
             s = ev[k]
             t = ev[k + 1]
             a = ev[k + 2]
@@ -121,52 +183,62 @@ class BlockModel:
             cnt[cb + _HI[t]] += 1
             if _LO[t] != _HI[t]:
                 cnt[cb + _LO[t]] += 1
-            if e1 == e0:
-                e1 = _FIRST  # one distinct end: only arm 0 is offered
-            if e0 != _FIRST and cnt[cb + e0] + (cnt[cb + e1] if e1 != _FIRST else 0) < 2:
+            if e0 != _FIRST and cnt[cb + e0] + (cnt[cb + e1] if e1 != e0 else 0) < 2:
                 continue  # one option: nothing learned
             m = 0
             top = top1 = -1000
             mine = 0
-            for arm in range(2):  # each distinct end: the seat's tiles of its suit
-                e = e0 if arm == 0 else e1
-                if e == _FIRST and arm:
-                    break
-                lead = e == _FIRST  # the lead: every tile of the hand, arm 0
-                base = e * _ROW
-                for j in range(len(own) if lead else w):
-                    u = j if lead else _SUIT[base + j]
-                    if own[u] != s:
-                        continue
-                    hi = _HI[u]
-                    lo = _LO[u]
-                    pu = (hi + lo) * w0
-                    x = cnt[cb + (hi if lead else hi + lo - e)] - 1
-                    x = pu + (w1 if hi == lo else 0) + (w2 + w3 * x if x else 0)
-                    sc[m] = x
-                    sp[m] = pu
-                    m += 1
-                    if u == t and arm == a:
-                        mine = x
-                    if x > top:
-                        top = x
-                    if pu > top1:
-                        top1 = pu
+            for c in range(at[p], at[p + 1], 5):
+                u = opt[c]
+                if own[u] != s:
+                    continue
+                x = cnt[cb + opt[c + 4]] - 1
+                x = opt[c + 2] + (w2 + w3 * x if x else 0)
+                pu = opt[c + 3]
+                sc[m] = x
+                sp[m] = pu
+                m += 1
+                if u == t and opt[c + 1] == a:
+                    mine = x
+                if x > top:
+                    top = x
+                if pu > top1:
+                    top1 = pu
             if m < 2:
                 continue
             tot = 0
             for j in range(m):
                 d = top - sc[j]
                 tot += etab[d if d < _DMAX else _DMAX]
+            e = 0  # ilog(tot), inlined
+            if tot >= 32768:
+                tot >>= 8
+                e = 8
+            while tot >= 256:
+                tot >>= 1
+                e += 1
+            while tot < 128:
+                tot <<= 1
+                e -= 1
             b = 3 * s  # log-likelihoods of the seat's plays per style, x1024
             d = top - mine
-            acc[b] += lnt[d if d < _DMAX else _DMAX] - ilog(tot)
+            acc[b] += lnt[d if d < _DMAX else _DMAX] - lt[tot - 128] - e * 710
             if styles:  # the other styles: pips alone (sharp times sharper), uniform
                 tot = 0
                 for j in range(m):
                     d = (top1 - sp[j]) * sharp
                     tot += etab[d if d < _DMAX else _DMAX]
+                e = 0
+                if tot >= 32768:
+                    tot >>= 8
+                    e = 8
+                while tot >= 256:
+                    tot >>= 1
+                    e += 1
+                while tot < 128:
+                    tot <<= 1
+                    e -= 1
                 d = (top1 - (_HI[t] + _LO[t]) * w0) * sharp
-                acc[b + 1] += lnt[d if d < _DMAX else _DMAX] - ilog(tot)
+                acc[b + 1] += lnt[d if d < _DMAX else _DMAX] - lt[tot - 128] - e * 710
                 acc[b + 2] -= ilog(m)
         return mixed(acc, self.mix, n)
