@@ -58,3 +58,30 @@ def test_rollout_chooses_as_the_score_does(gid, n):
         assert got == want
         choices += sum(1 for m in want if m < 1000)
     assert choices > 100  # the playouts had tiles to choose among
+
+
+@pytest.mark.parametrize("n", games.load(2).PLAYERS)
+def test_all_fives_play_points_as_apply_scores(n):
+    """AllFives.play_points (the playouts' gain of a play, without applying it)
+    equals what apply adds to the mover's side, on every play of random hands
+    of every set size."""
+    from domino.allfives import options_for
+    cls = games.load(2)
+    buf = new_move_buffer()
+    checked = 0
+    for nset in (6, 9, 12):
+        for seed in range(40):
+            try:
+                g = cls.from_options(n, seed, None, options_for(nset))
+            except ValueError:
+                break  # this set cannot deal this many players
+            pick = Rng(seed + 99)
+            while not g.over:
+                k = g.legal_moves(buf)
+                side = g.side(g.turn)
+                for i in range(k):
+                    if buf[i] < 1000:
+                        assert g.play_points(buf[i]) == policy.play_gain(g, buf[i], side)
+                        checked += 1
+                g.apply(buf[pick.below(k)])
+    assert checked > 1000

@@ -203,9 +203,21 @@ class Hard(Player):
         # model is made by the first step (begin is the heaviest call on the heap)
         self.model = None
         self.guide = None
-        self.use_model = self.SIR > 1 and likely.applies(K, self.scoring)
+        # one deal only is possible (no boneyard, one other hand holds every hidden
+        # tile: two players once the boneyard is empty): every deal drawn would be
+        # that one and every playout or solve on it would give the same value, so
+        # one deal, drawn once, chooses the same move
+        others = 0
+        for s in range(obs.players):
+            if s != obs.seat and obs.counts[s]:
+                others += 1
+        forced = obs.stock == 0 and others <= 1 and sum(obs.counts) - len(obs.hand) == len(K.pool)
+        self.sir = 1 if forced else self.SIR
+        self.use_model = self.sir > 1 and likely.applies(K, self.scoring)
         # at least a few deals even with many legal moves
         self.target = max(self.PLAYOUTS_SCORING if self.scoring else self.PLAYOUTS, 6 * len(cand))
+        if forced:
+            self.target = len(cand)
 
     def _weigh(self, g, seat, mv):
         return policy.loglik(g, self.buf2, self.buf3, seat, mv, self.etab, self.scoring, self.EPS)
@@ -214,7 +226,7 @@ class Hard(Player):
         """One unit of deal work: draw a deal and weigh it by the model of play
         (kept in a weighted reservoir of ``SIR`` draws), or, after the last
         draw, stand the game at the kept deal. True once the game stands there."""
-        if self.drawn < self.SIR:
+        if self.drawn < self.sir:
             if self.use_model and self.model is None:
                 mix = (100 - self.MIX_PIPS - self.MIX_RANDOM, self.MIX_PIPS, self.MIX_RANDOM)
                 self.model = likely.BlockModel(K, self.etab, mix, self.SHARP)
@@ -226,7 +238,7 @@ class Hard(Player):
                 if self.guide is not None:
                     ll -= K.logq  # a guided draw: over its chance of being drawn
             else:
-                weigh = self._weigh if self.SIR > 1 else None
+                weigh = self._weigh if self.sir > 1 else None
                 ll = K.reweigh(owner, weigh)
                 if ll is None:
                     ll = K.replay(owner, weigh)
@@ -242,7 +254,7 @@ class Hard(Player):
                 self.last = self.model is None
                 for i in range(len(owner)):
                     keep[i] = owner[i]
-            if not self.last or self.drawn < self.SIR:
+            if not self.last or self.drawn < self.sir:
                 return False
         elif not self.last and K.reweigh(self._keep) is None:
             K.replay(self._keep)

@@ -55,6 +55,7 @@ def rollout(g, buf, rng, scoring, cnt):
     block = not scoring and not g.BONEYARD and type(g).legal_moves is LineGame.legal_moves
     w0, w1, w2, w3 = policy.SCORE_W
     ends = g.ends
+    gain = getattr(g, "play_points", None) if scoring else None  # (All Fives)
     depth = 0
     while not g.over:
         seat = g.turn
@@ -96,7 +97,9 @@ def rollout(g, buf, rng, scoring, cnt):
                 k = cnt[b + (hi if first else hi + lo - ends[m & 3])] - 1
                 if k:
                     sc += w2 + w3 * k
-                if scoring:
+                if gain is not None:
+                    sc += 4 * gain(m)
+                elif scoring:
                     sc += 4 * policy.play_gain(g, m, side)
                 if sc > best:
                     best = sc

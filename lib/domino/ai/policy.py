@@ -113,11 +113,14 @@ def loglik(g, buf, sbuf, seat, mv, etab, scoring, eps=0.0):
     if n < 2:
         return 0.0
     side = g.side(seat) if scoring else 0
+    gain = getattr(g, "play_points", None) if scoring and seat == g.turn else None  # (All Fives)
     mine = 0
     top = -1000
     for i in range(n):
         sc = score(g, seat, buf[i])
-        if scoring:
+        if gain is not None:
+            sc += 4 * gain(buf[i])
+        elif scoring:
             sc += 4 * play_gain(g, buf[i], side)
         sbuf[i] = sc
         if buf[i] == mv:
