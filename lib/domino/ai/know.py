@@ -200,12 +200,17 @@ class Knowledge:
             self._owner = bytearray(npool)
             self._room = bytearray(n + 1)
             self._xs = [0] * (n + 1)  # per place: its room times weight for the tile placed
-            # per hidden tile: the places the voids allow it (bit s for seat s, bit n for
-            # the boneyard); how many places each may go; tiles are placed most
+            # per hidden tile i, from i * (n + 1): the places the voids allow it
+            # (seats in order, then the boneyard), how many, and their weights
+            stride = n + 1
+            seats = bytearray(npool * stride)
+            nseat = bytearray(npool)
+            sw = bytearray(npool * stride)
+            # per hidden tile: the places the voids allow it (``m``: bit s for seat s,
+            # bit n for the boneyard); how many places each may go; tiles are placed most
             # constrained first, in random order among equals (groups of equal
             # key: twice the fit, plus one for a tile weighted 255 everywhere)
             key = bytearray(npool)
-            allow = [0] * npool
             for i in range(npool):
                 t = pool[i]
                 bit = (1 << _HI[t]) | (1 << _LO[t])
@@ -220,8 +225,14 @@ class Knowledge:
                         if wt is not None and wt[s * npool + i] < 255:
                             plain = 0
                 key[i] = 2 * c + plain
-                allow[i] = m
-            self._allow = allow
+                q = i * stride
+                for s in range(n + 1):
+                    if (m >> s) & 1 and (obs.counts[s] if s < n else obs.stock) and s != me:
+                        seats[q] = s
+                        sw[q] = (wt[s * npool + i] if s < n else 255) if wt else 1
+                        q += 1
+                nseat[i] = q - i * stride
+            self._seats, self._nseat, self._sw = seats, nseat, sw
             order = bytearray(npool)  # by key, stable (MicroPython's sort is not)
             ends = []
             k = 0
@@ -236,9 +247,10 @@ class Knowledge:
             # group) take the free places in order
             top = (n - 1) + (1 if obs.stock else 0)
             self._free = ends[2 * top] if top >= 1 else npool
-        owner, room, order, allow, xs = self._owner, self._room, self._order, self._allow, self._xs
+        owner, room, order, xs = self._owner, self._room, self._order, self._xs
+        seats, nseat, sw = self._seats, self._nseat, self._sw
+        stride = n + 1
         counts = obs.counts
-        every = (2 << n) - 1  # every place (draws past the strict tries ignore the voids)
         s0 = rng.s0  # the generator's state, stepped here as Rng.next16 does
         s1 = rng.s1
         for attempt in range(tries + 1):
@@ -271,17 +283,21 @@ class Knowledge:
             for k in range(npool):
                 i = order[k]
                 if k < free:
-                    m = allow[i] if strict else every
                     tot = 0
-                    for s in range(n + 1):
-                        x = room[s]
-                        if x and (m >> s) & 1:
-                            if wt:
+                    if strict:  # the allowed places only (in order; any other weighs 0)
+                        q = i * stride
+                        for q in range(q, q + nseat[i]):
+                            s = seats[q]
+                            x = room[s] * sw[q]
+                            xs[s] = x
+                            tot += x
+                    else:
+                        for s in range(n + 1):
+                            x = room[s]
+                            if x and wt:
                                 x *= wt[s * npool + i] if s < n else 255
                             tot += x
-                        else:
-                            x = 0
-                        xs[s] = x
+                            xs[s] = x
                     if tot == 0:
                         ok = False
                         break
@@ -295,11 +311,20 @@ class Knowledge:
                         if r < lim:
                             break
                     r %= tot
-                    for s in range(n + 1):
-                        x = xs[s]
-                        if r < x:
-                            break
-                        r -= x
+                    if strict:
+                        q = i * stride
+                        for q in range(q, q + nseat[i]):
+                            s = seats[q]
+                            x = xs[s]
+                            if r < x:
+                                break
+                            r -= x
+                    else:
+                        for s in range(n + 1):
+                            x = xs[s]
+                            if r < x:
+                                break
+                            r -= x
                 else:
                     # the rest, shuffled above, into the places left in order:
                     # all such placements stay equally likely, as drawn one by one
