@@ -3,7 +3,7 @@
 On when settings.toml sets ``POCKET_DOMINO_PROBE = 1``: after every frame the
 app collects garbage and reads ``gc.mem_free()``, and prints on the console
 
-    @@MEM <scene> <free now> <lowest so far> <lowest's scene>
+    @@MEM <scene> <free now> <lowest so far> <lowest's scene> <game id, or -1>
 
 whenever the scene changes, a move is played, and every ``EVERY`` frames.
 ``tools/pico.py`` and ``tools/budget.py`` read these lines from an emulated
@@ -49,4 +49,5 @@ class Probe:
             self.scene = scene
             self.moves = moves
             self.frames = 0
-            self.out("@@MEM %s %d %d %s" % (scene, free, self.low, self.low_at))
+            self.out("@@MEM %s %d %d %s %d" % (scene, free, self.low, self.low_at,
+                                              se.rec.gid if se is not None else -1))
