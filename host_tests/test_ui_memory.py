@@ -103,3 +103,19 @@ def test_out_of_memory_at_every_level_raises(monkeypatch):
         gc.collect()
         return
     raise AssertionError("Easy failing too must not be hidden")
+
+
+def test_crash_screen_is_drawn_into_the_apps_own_bitmap():
+    import hardware
+    display = sim.make_display(headless=True)
+    h = sim.Harness(6, display)
+    group = display.root_group
+    hardware.show_error("crash MemoryError: memory allocation failed, allocating 592 bytes", display)
+    assert display.root_group is group  # nothing new was built: the app's bitmap took the text
+    frame = sim.frame_bytes(display)
+    lit = sum(1 for i in range(0, len(frame), 3) if frame[i])
+    assert lit > 300
+    # the message is wrapped at word boundaries: the first row ends after "MemoryError:"
+    bmp = h.app.scr.bitmap
+    row0 = [bmp[x, 4] for x in range(128)]
+    assert any(row0[:6 * 18]) and not any(row0[6 * 19:])
