@@ -129,6 +129,7 @@ class Hard(Player):
     EXACT = 14      # tiles left in all hands at or below which block endings are solved exactly
     EXACT_GENERIC = 10  # the same for other endings (the contract's solver, 4x dearer nodes)
     NODES = 1000    # node limit of one exact solve (past it: a playout); ~150 typical at 14
+    CACHE = 24      # deals whose likelihood / values a decision remembers (repeats cost nothing)
 
     def __init__(self, seed=0, playouts=None):
         Player.__init__(self, seed)
@@ -149,6 +150,7 @@ class Hard(Player):
         than it must: the AI seats of a level share one engine on the device."""
         self.know = self.model = self.guide = self.prior = None
         self.sums = self.cand = None
+        self._lk = self._lv = self._ck = self._cv = None
 
     def _start(self):
         cls = self.cls
@@ -218,6 +220,14 @@ class Hard(Player):
         self.target = max(self.PLAYOUTS_SCORING if self.scoring else self.PLAYOUTS, 6 * len(cand))
         if forced:
             self.target = len(cand)
+        # deals drawn again (few hidden tiles, sharp inference): a deal's likelihood
+        # and its candidates' values (exact solves and playouts choose without
+        # random numbers) are functions of the deal, so a repeat reuses them
+        self._lk = []  # deals weighed by the model, and their log-likelihoods
+        self._lv = []
+        self._ck = []  # kept deals, and per kept deal the value of each candidate
+        self._cv = [0] * (self.CACHE * len(cand))
+        self.hit = self.slot = -1
 
     def _weigh(self, g, seat, mv):
         return policy.loglik(g, self.buf2, self.buf3, seat, mv, self.etab, self.scoring, self.EPS)
@@ -234,7 +244,18 @@ class Hard(Player):
                     self.guide = guide(self.model, self.SHARP, self.FLOOR)
             owner = K.deal(rng, 20, self.guide)
             if self.model is not None:
-                ll = self.model.loglik(owner)  # the game stays where it was
+                key = bytes(owner)
+                lk = self._lk
+                ll = None
+                for j in range(len(lk)):
+                    if lk[j] == key:
+                        ll = self._lv[j]
+                        break
+                if ll is None:
+                    ll = self.model.loglik(owner)  # the game stays where it was
+                    if len(lk) < self.CACHE:
+                        lk.append(key)
+                        self._lv.append(ll)
                 if self.guide is not None:
                     ll -= K.logq  # a guided draw: over its chance of being drawn
             else:
@@ -277,7 +298,22 @@ class Hard(Player):
                     break
                 if not self._draw(K, rng):
                     continue
+                key = bytes(self._keep)  # the kept deal: seen before?
+                ck = self._ck
+                self.hit = self.slot = -1
+                for j in range(len(ck)):
+                    if ck[j] == key:
+                        self.hit = j
+                        break
+                if self.hit < 0 and len(ck) < self.CACHE:
+                    self.slot = len(ck)
+                    ck.append(key)
             i = cand[self.cursor]
+            if self.hit >= 0:
+                self.sums[i] += self._cv[self.hit * nc + self.cursor]
+                self.work += 1
+                self.cursor = (self.cursor + 1) % nc
+                continue
             g.apply(legal[i])
             v = None
             if self.exact:
@@ -289,6 +325,8 @@ class Hard(Player):
                 for _ in range(depth):
                     g.undo()
             g.undo()
+            if self.slot >= 0:
+                self._cv[self.slot * nc + self.cursor] = v
             self.sums[i] += v
             self.work += 1
             self.cursor = (self.cursor + 1) % nc
