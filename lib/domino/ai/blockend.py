@@ -100,10 +100,12 @@ class BlockSolver:
                 n += 1
         return mine
 
-    def solve(self, g, side, nsides, bad, limit):
+    def solve(self, g, side, nsides, bad, limit, floor=-_INF):
         """The value of ``g`` for ``side`` (:func:`.policy.value`) under perfect
         play, or None when it needs more than ``limit`` nodes (or more plies,
-        open moves or tiles than the solver holds). ``g`` is not changed."""
+        open moves or tiles than the solver holds). ``g`` is not changed. With
+        ``floor``, a value at or under it comes back as some value at or under
+        it (a search with that lower bound: cheaper), one over it exactly."""
         self.nodes = 1
         if g.over:
             return policy.value(g, side, nsides, bad)
@@ -128,7 +130,7 @@ class BlockSolver:
         nodes = 0
         d = 0  # the ply of the current node: moves made since the root
         ply[0] = 0
-        alpha = -_INF
+        alpha = floor
         beta = _INF
         while True:
             # enter the node at ply d with window (alpha, beta)

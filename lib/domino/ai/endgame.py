@@ -46,10 +46,12 @@ class Solver:
         self.buf = new_move_buffer() if buf is None else buf  # scratch for legal_moves
         self.nodes = 0
 
-    def solve(self, g, side, nsides, bad, limit):
+    def solve(self, g, side, nsides, bad, limit, floor=-_INF):
         """The value of ``g`` for ``side`` (:func:`.policy.value`) under perfect
         play, or None when it needs more than ``limit`` nodes (or more plies or
-        open moves than the solver holds). ``g`` is left as it was."""
+        open moves than the solver holds). ``g`` is left as it was. With
+        ``floor``, a value at or under it comes back as some value at or under
+        it (a search with that lower bound: cheaper), one over it exactly."""
         stack = self.stack
         base = self.base
         at = self.at
@@ -59,7 +61,7 @@ class Solver:
         nodes = 0
         d = 0  # the ply of the current node: moves applied since the root
         base[0] = 0
-        alpha = -_INF
+        alpha = floor
         beta = _INF
         while True:
             # enter the node at ply d with window (alpha, beta)

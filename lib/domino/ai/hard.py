@@ -228,6 +228,7 @@ class Hard(Player):
         self._ck = []  # kept deals, and per kept deal the value of each candidate
         self._cv = [0] * (self.CACHE * len(cand))
         self.hit = self.slot = -1
+        self.best = 0  # the best value on the kept deal so far
 
     def _weigh(self, g, seat, mv):
         return policy.loglik(g, self.buf2, self.buf3, seat, mv, self.etab, self.scoring, self.EPS)
@@ -317,7 +318,11 @@ class Hard(Player):
             g.apply(legal[i])
             v = None
             if self.exact:
-                v = self._solver.solve(g, self.side, K.nsides, self.bad, self.NODES)
+                # the one possible deal: only the best candidate's value matters (no
+                # prior here, ties to the first), so each next one is searched with the
+                # best so far as a lower bound (it comes back exact only if it beats it)
+                lo = self.best if self.sir == 1 and self.cursor else -32767
+                v = self._solver.solve(g, self.side, K.nsides, self.bad, self.NODES, lo)
                 budget -= self._solver.nodes >> self._solver.UNIT  # a unit per 2**UNIT nodes
             if v is None:
                 depth = playout.rollout(g, buf, rng, self.scoring, self.cnt)
@@ -327,6 +332,8 @@ class Hard(Player):
             g.undo()
             if self.slot >= 0:
                 self._cv[self.slot * nc + self.cursor] = v
+            if self.cursor == 0 or v > self.best:
+                self.best = v
             self.sums[i] += v
             self.work += 1
             self.cursor = (self.cursor + 1) % nc
