@@ -19,6 +19,14 @@ play flips a bit, updates the seat's pip count and opens
 generic one under MicroPython (``tools/ai_cost.py`` times Hard with it).
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
 from array import array
 
 from .. import tiles
@@ -27,12 +35,14 @@ from . import policy
 _HI = tiles.HI
 _LO = tiles.LO
 
-_INF = 32767  # beyond any hand's value (array 'h')
-_PASS = 255  # move code of a pass; a play is local tile << 1 | arm
-DEPTH = 48  # plies the search may open; deeper, it gives up
-MAX_TILES = 29  # tiles in the hands the masks can hold (small ints)
-_MOST = 27  # the most moves a node can have (two suits of a double-12 set)
-_ENDS = MAX_TILES  # where the two open ends are kept (after the tiles' pips)
+# (constants: MicroPython puts these in the code, no lookup in the search's loop)
+_INF = const(32767)  # beyond any hand's value (array 'h')
+_PASS = const(255)  # move code of a pass; a play is local tile << 1 | arm
+DEPTH = const(48)  # plies the search may open; deeper, it gives up
+MAX_TILES = const(29)  # tiles in the hands the masks can hold (small ints)
+_MOST = const(27)  # the most moves a node can have (two suits of a double-12 set)
+_ENDS = const(29)  # (MAX_TILES) where the two open ends are kept (after the tiles' pips)
+_ENDS1 = const(30)  # _ENDS + 1
 _LOG = bytearray(37)  # _LOG[(1 << k) % 37] == k for k < 36 (2 is a primitive root mod 37)
 for _k in range(36):
     _LOG[(1 << _k) % 37] = _k
@@ -115,17 +125,19 @@ class BlockSolver:
         stack = self.stack
         ply = self.ply
         ab = self.ab
-        sums = self.sums  # (and the open ends at _ENDS, _ENDS + 1)
+        sums = self.sums  # (and the open ends at _ENDS, _ENDS1)
         suit = self.suit
         hand = self.hand
         pips = self.pips
         log = _LOG
+        spread = policy.spread  # (looked up once; a bound method would be allocated)
+        pts = self.pts
         room = len(stack) - _MOST
         players = g.players
         seat = g.turn
         passes = g.passes
         sums[_ENDS] = g.ends[0]
-        sums[_ENDS + 1] = g.ends[1]
+        sums[_ENDS1] = g.ends[1]
         won = -1
         nodes = 0
         d = 0  # the ply of the current node: moves made since the root
@@ -142,7 +154,7 @@ class BlockSolver:
             if won < 0 and passes < players:
                 h = hand[seat]
                 n = i = ply[k]
-                for a in range(1 if sums[_ENDS] == sums[_ENDS + 1] else 2):
+                for a in range(1 if sums[_ENDS] == sums[_ENDS1] else 2):
                     m = h & suit[sums[_ENDS + a]]
                     while m:  # lowest bit first: heaviest tile first
                         b = m & -m
@@ -157,8 +169,8 @@ class BlockSolver:
                 ab[2 * d] = alpha
                 ab[2 * d + 1] = beta
             else:  # the hand is over
-                g.points_from(pips, won, self.pts)
-                v = policy.spread(self.pts, side, nsides, bad)
+                g.points_from(pips, won, pts)
+                v = spread(pts, side, nsides, bad)
                 # the node at ply d is done with value v: back to its parent
                 while True:
                     if d == 0:

@@ -140,6 +140,8 @@ class BlockModel:
         A play with one option adds nothing and costs no scan; else only the
         seat's tiles of the two ends' suits that it may have held are looked at."""
         n = self.n
+        HI = _HI  # (locals: the module's tables, looked up once)
+        LO = _LO
         own = self.own
         cnt = self.cnt
         own[:] = self.none  # copies in one call
@@ -151,10 +153,10 @@ class BlockModel:
             if s < n:
                 t = pool[i]
                 own[t] = s
-                b = s * w + _HI[t]
+                b = s * w + HI[t]
                 cnt[b] += 1
-                if _LO[t] != _HI[t]:
-                    cnt[b + _LO[t] - _HI[t]] += 1
+                if LO[t] != HI[t]:
+                    cnt[b + LO[t] - HI[t]] += 1
         w0, w1, w2, w3 = policy.SCORE_W
         sc = self.sc
         sp = self.sp
@@ -180,9 +182,9 @@ class BlockModel:
             e1 = ev[k + 4]
             own[t] = s  # the played tile was in the hand before
             cb = s * w
-            cnt[cb + _HI[t]] += 1
-            if _LO[t] != _HI[t]:
-                cnt[cb + _LO[t]] += 1
+            cnt[cb + HI[t]] += 1
+            if LO[t] != HI[t]:
+                cnt[cb + LO[t]] += 1
             if e0 != _FIRST and cnt[cb + e0] + (cnt[cb + e1] if e1 != e0 else 0) < 2:
                 continue  # one option: nothing learned
             m = 0
@@ -238,7 +240,7 @@ class BlockModel:
                 while tot < 128:
                     tot <<= 1
                     e -= 1
-                d = (top1 - (_HI[t] + _LO[t]) * w0) * sharp
+                d = (top1 - (HI[t] + LO[t]) * w0) * sharp
                 acc[b + 1] += lnt[d if d < _DMAX else _DMAX] - lt[tot - 128] - e * 710
                 acc[b + 2] -= ilog(m)
         return mixed(acc, self.mix, n)

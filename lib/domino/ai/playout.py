@@ -46,12 +46,18 @@ def rollout(g, buf, rng, scoring, cnt):
     w = g.nset + 1
     players = g.players
     loc = g.loc
+    HI = _HI  # (locals: the module's tables, looked up once)
+    LO = _LO
+    SUIT = _SUIT
     for i in range(players * w):
         cnt[i] = 0
     for t in range(len(loc)):
         s = loc[t]
         if s < players:
-            _count(cnt, s * w, t, 1)
+            b = s * w + HI[t]
+            cnt[b] += 1
+            if LO[t] != HI[t]:
+                cnt[b + LO[t] - HI[t]] += 1
     block = not scoring and not g.BONEYARD and type(g).legal_moves is LineGame.legal_moves
     w0, w1, w2, w3 = policy.SCORE_W
     ends = g.ends
@@ -69,7 +75,7 @@ def rollout(g, buf, rng, scoring, cnt):
                     continue
                 base = e * _ROW
                 for j in range(w):
-                    t = _SUIT[base + j]
+                    t = SUIT[base + j]
                     if loc[t] == seat:
                         buf[n] = (t << 2) | a
                         n += 1
@@ -89,8 +95,8 @@ def rollout(g, buf, rng, scoring, cnt):
             for i in range(n):
                 m = buf[i]
                 t = m >> 2
-                hi = _HI[t]
-                lo = _LO[t]
+                hi = HI[t]
+                lo = LO[t]
                 sc = (hi + lo) * w0
                 if hi == lo:
                     sc += w1
@@ -106,8 +112,11 @@ def rollout(g, buf, rng, scoring, cnt):
                     mv = m
         g.apply(mv)
         depth += 1
-        if mv < _SPECIAL:
-            _count(cnt, b, mv >> 2, -1)
+        if mv < _SPECIAL:  # the tile leaves the seat's suit counts
+            t = mv >> 2
+            cnt[b + HI[t]] -= 1
+            if LO[t] != HI[t]:
+                cnt[b + LO[t]] -= 1
         elif mv == _DRAW:
             _count(cnt, b, g.stock[g.top - 1], 1)
     return depth
