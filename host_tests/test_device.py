@@ -12,6 +12,7 @@ saying where to get it.
 """
 
 import os
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -36,17 +37,27 @@ A_GAP = "w2500"  # between the A presses that play your tiles: the AI seats move
 FAST = "D D D D A U U L B"
 
 
-@pytest.fixture(scope="module")
-def image(tmp_path_factory):
-    """The firmware as deployed for the pico board, in a FAT image."""
-    return pico.build_image(str(tmp_path_factory.mktemp("pico") / "fs.img"))
+BOOT_SCRIPT = "w200 s:title D s:deal D D s:rules"
+HANDS = [(0, 4), (1, 4), (2, 2)]  # (game id, players): a whole hand of each game
 
 
 @pytest.fixture(scope="module")
-def probe_image(tmp_path_factory):
-    """The same, with the free-RAM probe on."""
-    return pico.build_image(str(tmp_path_factory.mktemp("pico") / "fs.img"),
-                            settings=["POCKET_DOMINO_PROBE = 1"])
+def device(tmp_path_factory):
+    """Every device run of this module, started at once two at a time (the emulator uses
+    one core each): name -> a future of its :class:`pico.Run`."""
+    d = tmp_path_factory.mktemp("pico")
+    image = pico.build_image(str(d / "fs.img"))
+    probe_image = pico.build_image(str(d / "probe.img"), settings=["POCKET_DOMINO_PROBE = 1"])
+    pool = ThreadPoolExecutor(max_workers=2)
+    runs = {"ram": pool.submit(pico.run, probe_image, script=RAM_SCRIPT)}  # the longest first
+    runs["power"] = pool.submit(power_cycle, image, str(d / "flash.bin"))
+    runs["boot"] = pool.submit(pico.run, image, script=BOOT_SCRIPT)
+    for gid, players in HANDS:
+        script, code = hand_script(gid, players, 1234 + gid)
+        runs["hand%d" % gid] = pool.submit(pico.run, image, script=script)
+        runs["hand%d" % gid].script = (script, code)
+    yield runs
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def valid_code(gid, players, seed):
@@ -115,11 +126,10 @@ def no_crash(r):
     assert "pocket dominoes: board profile pico" in r.console, r.console[-2000:]
 
 
-def test_boots_to_the_title_with_no_traceback(image):
-    script = "w200 s:title D s:deal D D s:rules"
-    r = pico.run(image, script=script)
+def test_boots_to_the_title_with_no_traceback(device):
+    r = device["boot"].result()
     no_crash(r)
-    want, _ = sim_frames(script)
+    want, _ = sim_frames(BOOT_SCRIPT)
     assert set(r.shots) >= {"title", "deal", "rules"}
     for name in ("title", "deal", "rules"):
         assert sum(map(sum, r.shots[name])) > 200, "%s: the screen is blank" % name
@@ -143,10 +153,11 @@ def hand_script(gid, players, seed):
     return head + (" A " + A_GAP) * presses + " w2000 s:summary", code
 
 
-@pytest.mark.parametrize("gid,players", [(0, 4), (1, 4), (2, 2)])
-def test_a_whole_hand_of_each_game_plays_and_matches_the_simulator(image, gid, players):
-    script, code = hand_script(gid, players, 1234 + gid)
-    r = pico.run(image, script=script)
+@pytest.mark.parametrize("gid,players", HANDS)
+def test_a_whole_hand_of_each_game_plays_and_matches_the_simulator(device, gid, players):
+    run = device["hand%d" % gid]
+    script, code = run.script
+    r = run.result()
     no_crash(r)
     want, _ = sim_frames(script)
     for name in ("dealt", "summary"):
@@ -155,16 +166,24 @@ def test_a_whole_hand_of_each_game_plays_and_matches_the_simulator(image, gid, p
     assert sum(map(sum, r.shots["summary"])) > 300
 
 
-def test_a_save_survives_a_power_cycle(image, tmp_path):
-    code = valid_code(0, 4, 777)
-    head = FAST + " " + " ".join(code_keys(code)) + " w1500 A %s A %s s:before" % (A_GAP, A_GAP)
-    flash = str(tmp_path / "flash.bin")
-    r1 = pico.run(image, script=head, dump_flash=flash)
+POWER_HEAD = (FAST + " " + " ".join(code_keys(valid_code(0, 4, 777)))
+              + " w1500 A %s A %s s:before" % (A_GAP, A_GAP))
+POWER_RESUME = "w500 s:title A w1500 s:after"  # the title offers Continue first
+
+
+def power_cycle(image, flash):
+    """Play into a hand, power off (the flash saved), power on again from that flash."""
+    r1 = pico.run(image, script=POWER_HEAD, dump_flash=flash)
+    r2 = pico.run(flash=flash, script=POWER_RESUME)
+    return r1, r2
+
+
+def test_a_save_survives_a_power_cycle(device):
+    r1, r2 = device["power"].result()
     no_crash(r1)
-    # power on again from the flash as it was: the hand resumes where it stood
-    resume = "w500 s:title A w1500 s:after"  # the title offers Continue first
-    r2 = pico.run(flash=flash, script=resume)
+    # powered on again from the flash as it was: the hand resumes where it stood
     no_crash(r2)
+    head, resume = POWER_HEAD, POWER_RESUME
     # the simulator, quit and started again on the same save
     from savestore import Storage, MemoryBackend
     store = Storage(MemoryBackend(bytearray(4096)))
@@ -189,12 +208,13 @@ def mem_lines(r):
 # One run: a whole hand of 4-player Seychelles with every seat Hard (the match that ran out of
 # RAM), its summary, back to the title (the match kept for Continue), then a new 8-player All
 # Fives match on double-twelve with every seat Hard, whose module is compiled on top of it all.
-RAM_SCRIPT = ("A A D R*3 D R D R D R D D A w75000 B w1000 D A D D A R*4 D R*3" + " D R" * 7
+# (L on the summary only wakes the screen, which has gone dark after a minute without a key.)
+RAM_SCRIPT = ("A A D R*3 D R D R D R D D A w75000 L w500 B w1000 D A D D A R*4 D R*3" + " D R" * 7
               + " D D D A w40000")
 
 
-def test_free_ram_stays_above_the_guard_in_hard_matches(probe_image):
-    r = pico.run(probe_image, script=RAM_SCRIPT)
+def test_free_ram_stays_above_the_guard_in_hard_matches(device):
+    r = device["ram"].result()
     assert r.traceback() is None, r.traceback()
     assert "out of RAM" not in r.console
     mem = mem_lines(r)
