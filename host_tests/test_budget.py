@@ -4,6 +4,7 @@ The heap figures are byte counts from real 32-bit MicroPython (WebAssembly), not
 so they are asserted; speed is reported by the budget but never asserted.
 """
 
+import os
 import re
 
 import pytest
@@ -309,3 +310,25 @@ def test_device_pystack_bisection(monkeypatch):
     assert v["device_pystack_probe_frame_bytes"] == 32
     assert v["device_pystack_firmware_used_at_ai_call_bytes"] - v["device_pystack_used_at_ai_call_bytes"] == 6 * 32
     assert v["device_pystack_firmware_decision_need_est_bytes"] == 1280 + 6 * 32
+
+
+def test_device_snapshot_is_one_commit():
+    """The device images and the host side of one measurement come from one commit
+    (git archive), not the working tree others edit meanwhile."""
+    import device_budget as db
+    import subprocess
+    snap = db.Snapshot()
+    db.SNAP[0] = snap
+    try:
+        head = subprocess.run(["git", "-C", db.ROOT, "rev-parse", "--short=10", "HEAD"],
+                              capture_output=True, text=True).stdout.strip()
+        assert snap.commit == head and head in snap.describe()
+        assert db.host_call("core_path") == snap.lib
+        for rel in ("code.py", "settings.toml", "lib/domino/ai/hard.py", "boards/pico.py"):
+            assert os.path.isfile(os.path.join(snap.folder, rel)), rel
+        lines = db.host_call("position_lines", db.CONFIGS[:1], 1, 1)
+    finally:
+        db.SNAP[0] = None
+        snap.close()
+    assert lines == db.position_lines(db.CONFIGS[:1], 1, 1)
+    assert db.host_call("core_path") == db.LIB

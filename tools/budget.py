@@ -3,7 +3,7 @@
 Prints ``key: value`` lines, then one ``target ...: PASS|MISS`` line per target::
 
     .venv/bin/python tools/budget.py [--quick]
-    .venv/bin/python tools/budget.py --device [--quick|--full]   # the emulated Pico's figures
+    .venv/bin/python tools/budget.py --device [--quick|--full] [--raw=FILE]   # the emulated Pico
     .venv/bin/python tools/budget.py --all                       # both
 
 ``--device`` replaces the wasm sections by :func:`section_device`
@@ -418,6 +418,8 @@ def section_device(b):
         b.put(k, v)
     for name, value, limit, op in dev.targets:
         b.target(name, value, limit, op)
+    if getattr(b, "raw", None):
+        device_budget.write_raw(dev, b.raw)
 
 
 # The report, in order. Append a section function to add one.
@@ -433,10 +435,13 @@ SECTIONS = [
 ]
 
 
-def measure(quick=False, sections=None, full=False):
-    """Run ``sections`` (default :data:`SECTIONS`) and return the :class:`Budget`."""
+def measure(quick=False, sections=None, full=False, raw=None):
+    """Run ``sections`` (default :data:`SECTIONS`) and return the :class:`Budget`;
+    ``full`` / ``raw``: the device section's positions (see tools/device_budget.py) and
+    a file for its raw figures."""
     b = Budget(quick=quick)
     b.full = full
+    b.raw = raw
     try:
         for section in (SECTIONS if sections is None else sections):
             section(b)
@@ -453,7 +458,8 @@ def main(argv=None):
         sections = [section_device]
     elif "--all" in argv:
         sections = SECTIONS + [section_device]
-    b = measure(quick=quick, sections=sections, full="--full" in argv)
+    raw = [a[len("--raw="):] for a in argv if a.startswith("--raw=")]
+    b = measure(quick=quick, sections=sections, full="--full" in argv, raw=raw[-1] if raw else None)
     print("\n".join(b.lines()))
     return 1 if b.missed() else 0
 

@@ -48,7 +48,8 @@ import time
 
 TOOLS = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(TOOLS)
-LIB = os.path.join(ROOT, "lib")
+# the core the host side uses: a snapshot's (see Snapshot) when it runs in a subprocess
+LIB = os.environ.get("DEVICE_BUDGET_LIB") or os.path.join(ROOT, "lib")
 for _p in (TOOLS, LIB):
     if _p not in sys.path:
         sys.path.insert(0, _p)
@@ -260,13 +261,14 @@ def decide(p, cls, obs, probe):
         gc.collect()
         g = time.monotonic_ns() - t1
         f = gc.mem_free()
-    if probe and m is None:
+    probed = probe and m is None
+    if probed:
         probe_next_step("ai_call")
         g = None  # the probe's time is in this decision: not a clean timing
     while m is None:
         m = p.step(%(step)d)
     return ((time.monotonic_ns() - t0 - g) // 1000 if g is not None else -1,
-            g // 1000 if g is not None else -1, f, m)
+            g // 1000 if g is not None else -1, f, m, probed)
 
 
 def main():
@@ -299,7 +301,8 @@ def main():
                 p.seed = seed
                 gc.collect()
                 out.append(decide(p, cls, obs, probe and k == 1))
-            probe = 0
+            if out[1][4]:
+                probe = 0
             print("@@POS", w[0], w[1], seed, len(obs.legal), out[0][0], out[1][0], out[1][1],
                   out[1][2], out[1][3])
 
@@ -340,6 +343,7 @@ import fw_code  # the firmware's code.py: runs main() on import under CircuitPyt
 MATCH_HEAD = "A A D D R D R D R D D A"
 MATCH_SCRIPT = MATCH_HEAD + " w3000 A" * 14 + " w4000"
 GC_SCRIPT = MATCH_HEAD + " w3000 A" * 6 + " w2000"
+TITLE_SCRIPT = "w1000"
 
 
 def settings_text(pystack=PYSTACK_DEPLOY, board=None, probe=False):
@@ -352,11 +356,96 @@ def settings_text(pystack=PYSTACK_DEPLOY, board=None, probe=False):
     return "\n".join(lines) + "\n"
 
 
-def _boot(code, files, script="", until="@@DONE", emu_s=3600, timeout_s=3600):
+class Snapshot:
+    """The firmware and core of one commit (default ``HEAD``: ``git archive``, so others'
+    uncommitted edits are left out) deployed once (its ``tools/deploy.py``, board
+    ``pico``) into a folder, from which every image of one measurement is made
+    (``tools/pico.py``'s ``build_image`` deploys the working tree anew each time, and
+    others commit to lib/ meanwhile). The host side (positions, Hard's moves, the stack
+    proxy) runs on the same core, in a subprocess (:func:`host_call`). Images: the folder
+    plus ``files``, through the runner's ``build_fs.py``, as ``pico.build_image`` makes
+    them."""
+
+    def __init__(self, ref="HEAD"):
+        import subprocess
+        import tempfile
+        self._tmp = tempfile.TemporaryDirectory(prefix="domino-snap-")
+        self.root = os.path.join(self._tmp.name, "root")
+        self.folder = os.path.join(self._tmp.name, "fs")
+        os.makedirs(self.root)
+        self.commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short=10", ref],
+                                     capture_output=True, text=True, check=True).stdout.strip()
+        arch = subprocess.run(["git", "-C", ROOT, "archive", self.commit, "lib", "firmware", "boards",
+                               "tools/deploy.py", "tools/shrink.py"], capture_output=True, check=True)
+        subprocess.run(["tar", "-x", "-C", self.root], input=arch.stdout, check=True)
+        subprocess.run([sys.executable, os.path.join(self.root, "tools", "deploy.py"), self.folder,
+                        "--board", "pico", "--folder"], check=True, capture_output=True)
+        self.lib = os.path.join(self.root, "lib")
+        with open(os.path.join(self.root, "firmware", "code.py"), encoding="utf-8") as f:
+            self.firmware_code = f.read()
+
+    def describe(self):
+        return "commit %s (git archive: lib, firmware, boards)" % self.commit
+
+    def image(self, path, files):
+        import shutil
+        import subprocess
+        import tempfile
+        import pico
+        emu, _, _ = pico.locate()
+        with tempfile.TemporaryDirectory() as d:
+            fs = os.path.join(d, "fs")
+            shutil.copytree(self.folder, fs)
+            for rel, text in files.items():
+                with open(os.path.join(fs, rel), "w", encoding="utf-8") as f:
+                    f.write(text)
+            subprocess.run([sys.executable, os.path.join(emu, "build_fs.py"), fs, path],
+                           check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        return path
+
+    def close(self):
+        self._tmp.cleanup()
+
+
+def host_call(name, *args):
+    """``name(*args)`` of this module, on the snapshot's core when one is in use (a
+    subprocess, JSON in and out; tuples come back as lists), else here."""
+    snap = SNAP[0]
+    if snap is None:
+        return globals()[name](*args)
+    import json
+    import subprocess
+    code = ("import json, sys; sys.path.insert(0, %r); import device_budget as d; "
+            "print(json.dumps(getattr(d, %r)(*json.loads(sys.stdin.read()))))" % (TOOLS, name))
+    env = dict(os.environ, DEVICE_BUDGET_LIB=snap.lib)
+    p = subprocess.run([sys.executable, "-c", code], input=json.dumps(args), capture_output=True,
+                       text=True, env=env)
+    if p.returncode:
+        raise RuntimeError("%s on the snapshot's core failed:\n%s" % (name, p.stderr[-2000:]))
+    return json.loads(p.stdout)
+
+
+def core_path():
+    """Where ``domino`` is imported from here (the snapshot check in the tests)."""
+    import domino
+    return os.path.dirname(os.path.dirname(os.path.abspath(domino.__file__)))
+
+
+SNAP = [None]  # the Snapshot of the measurement under way (None: a fresh deploy per image)
+
+
+def _boot(code, files, script="", until="Code done running", emu_s=3600, timeout_s=3600):
     import tempfile
     import pico
+    files = dict(files)
     with tempfile.TemporaryDirectory() as d:
-        img = pico.build_image(os.path.join(d, "fs.img"), code=code, files=files)
+        img = os.path.join(d, "fs.img")
+        if SNAP[0] is not None:
+            if code is not None:
+                files["code.py"] = code
+            SNAP[0].image(img, files)
+        else:
+            pico.build_image(img, code=code, files=files)
         return pico.run(img, script=script, until=until, emu_s=emu_s, timeout_s=timeout_s)
 
 
@@ -368,16 +457,19 @@ def run_positions(lines, pystack=PYSTACK_DEPLOY, probe_stack=False, timeout_s=36
                         "settings.toml": settings_text(pystack)}, timeout_s=timeout_s)
 
 
-def run_firmware(script, timed=False, timeout_s=3600):
+def run_firmware(script, timed=False, timeout_s=3600, pystack=PYSTACK_DEPLOY):
     """Boot the firmware with its probe on and play ``script``; with ``timed``, through
     :data:`FIRMWARE_CODE` (collections timed, stack probed); the pico.Run."""
     import pico
     _, end = pico.timeline(script)
-    files = {"settings.toml": settings_text(board="pico", probe=True)}
+    files = {"settings.toml": settings_text(pystack, board="pico", probe=True)}
     code = None
     if timed:
-        with open(os.path.join(ROOT, "firmware", "code.py"), encoding="utf-8") as f:
-            files["fw_code.py"] = f.read()
+        if SNAP[0] is not None:
+            files["fw_code.py"] = SNAP[0].firmware_code
+        else:
+            with open(os.path.join(ROOT, "firmware", "code.py"), encoding="utf-8") as f:
+                files["fw_code.py"] = f.read()
         code = FIRMWARE_CODE
     return _boot(code, files, script=script, until=None, emu_s=end / 1000.0, timeout_s=timeout_s)
 
@@ -512,7 +604,7 @@ def part_time(dev, lines, runs):
             by.setdefault((w[0], w[1]), []).append(row)
     if len(dev.positions) != len(lines):
         raise RuntimeError("%d positions timed of %d" % (len(dev.positions), len(lines)))
-    want = host_moves(lines)
+    want = host_call("host_moves", lines)
     order = {(parse_line(ln)[0], parse_line(ln)[1], parse_line(ln)[5]): i for i, ln in enumerate(lines)}
     differ = sum(1 for row in dev.positions if row[8] != want[order[(row[0], row[1], row[2])]])
     dev.put("device_positions_timed", len(dev.positions))
@@ -562,6 +654,14 @@ def part_ram_gc(dev, runs, fw):
         dev.put("device_firmware_low_free_ram_bytes", low)
         dev.put("device_firmware_mem_readings", len(mem))
         dev.target("device_firmware_low_free_ram_bytes", low, 24 * 1024, ">=")
+        plain = getattr(dev, "plain_title", None)
+        if plain is not None:
+            _check(plain, "firmware at the title")
+            title = [int(w[1]) for w in plain.lines("@@MEM ") if w[0] == "Title"]
+            timed = [f for s, f, _ in mem if s == "Title"]
+            if title and timed:
+                dev.put("device_firmware_title_free_ram_bytes", title[0])
+                dev.put("device_firmware_measuring_code_bytes", title[0] - timed[0])
         gcf = [int(w[1]) for w in fw.lines("@@GCF ")]
         if gcf:
             dev.put("device_gc_pause_firmware_max_us", max(gcf))
@@ -574,6 +674,7 @@ def bisect_pystack(lines, out=None, hi=PYSTACK_DEPLOY, lo=256):
     position of ``lines`` is decided (``hi`` must work); ``(size, {size: (ok, top
     frames, ai-call frames, why, emulated ms)})``."""
     tried = {}
+    runs = []
 
     def attempt(size):
         r = run_positions(lines, pystack=size, probe_stack=True)
@@ -585,9 +686,11 @@ def bisect_pystack(lines, out=None, hi=PYSTACK_DEPLOY, lo=256):
             con = r.console.splitlines()
             last = max([i for i, ln in enumerate(con) if ln.startswith("@@")] or [-1])
             after = [ln.strip() for ln in con[last + 1:] if ln.strip()][:3]
-            why = tb.strip().splitlines()[-1] if tb else "after %s: %s" % (
-                con[last] if last >= 0 else "boot", " | ".join(after))
+            err = [ln for ln in (tb or "").splitlines()[1:] if ln and not ln.startswith(" ")]
+            why = "after %s: %s" % (con[last] if last >= 0 else "boot",
+                                    err[0] if err else " | ".join(after))
         tried[size] = (ok, st.get("top"), st.get("ai_call"), why, r.emu_ms() or 0)
+        runs.append(("pystack %d" % size, r))
         if out:
             out("pystack %d: %s%s" % (size, "ok" if ok else "FAILS", "" if ok else " (%s)" % why))
         return ok
@@ -601,6 +704,7 @@ def bisect_pystack(lines, out=None, hi=PYSTACK_DEPLOY, lo=256):
             good = mid
         else:
             bad = mid
+    bisect_pystack.runs = runs  # the runs, for the raw record
     return good * 256, tried
 
 
@@ -610,10 +714,11 @@ def part_stack(dev, size, tried, fw):
     dev.put("device_pystack_min_for_decisions_bytes", size)
     sizes = sorted(s for s, t in tried.items() if t[1])
     top = {s: tried[s][1] for s in sizes}
-    if len(sizes) >= 2 and top[sizes[-1]] != top[sizes[0]]:
+    probed = [s for s in sizes if tried[s][2]]
+    if len(sizes) >= 2 and top[sizes[-1]] != top[sizes[0]] and probed:
         fb = (sizes[-1] - sizes[0]) / float(top[sizes[-1]] - top[sizes[0]])
         dev.put("device_pystack_probe_frame_bytes", fb)
-        hi = sizes[-1]
+        hi = probed[-1]
         used_here = hi - tried[hi][2] * fb  # in the timing program, where it calls step
         dev.put("device_pystack_used_at_ai_call_bytes", used_here)
         if fw is not None:
@@ -657,31 +762,51 @@ def measure(parts=("time", "ram", "gc", "stack"), full=False, quick=False, worke
     """Run the device parts (see the module doc) and return the :class:`Device`.
 
     ``full``: 6 positions per phase (3 for the heavy All Fives); default 3 (2); ``quick``:
-    1 per phase of 4-player Seychelles and All Fives only, a shorter match."""
-    from concurrent.futures import ThreadPoolExecutor
+    1 per phase of 4-player Seychelles and All Fives only, a shorter match. A part
+    ``fwstack<N>`` (not in the default) plays the firmware's short Hard match (its
+    own code.py) with ``CIRCUITPY_PYSTACK_SIZE = N``: 1 if it runs with no error."""
     t_wall = time.time()
     dev = Device()
     say = out or (lambda s: None)
-    if quick:
-        configs = [c for c in CONFIGS if c[0] in ("seychelles_4p", "allfives_4p")]
-        lines = position_lines(configs, 1, 1)
-    elif full:
-        lines = position_lines(CONFIGS, PER_PHASE, PER_PHASE_HEAVY)
-    else:
-        lines = position_lines(CONFIGS, 3, 2)
-    say("%d positions" % len(lines))
+    SNAP[0] = snap = Snapshot()
+    dev.tree = snap.describe()
+    say("deployed from %s" % dev.tree)
+    try:
+        if quick:
+            configs = [c for c in CONFIGS if c[0] in ("seychelles_4p", "allfives_4p")]
+            lines = host_call("position_lines", configs, 1, 1)
+        elif full:
+            lines = host_call("position_lines", CONFIGS, PER_PHASE, PER_PHASE_HEAVY)
+        else:
+            lines = host_call("position_lines", CONFIGS, 3, 2)
+        say("%d positions" % len(lines))
+        _measure(dev, parts, lines, quick, workers, say, t_wall)
+    finally:
+        SNAP[0] = None
+        snap.close()
+    return dev
+
+
+def _measure(dev, parts, lines, quick, workers, say, t_wall):
+    from concurrent.futures import ThreadPoolExecutor
     need_pos = any(p in parts for p in ("time", "ram", "gc"))
     need_fw = "ram" in parts or "gc" in parts or "stack" in parts
     jobs = {}
     with ThreadPoolExecutor(max_workers=workers) as ex:
         if need_pos:
-            sh = shards(lines, workers, host_cost(lines)) if "time" in parts else [lines[:1]]
+            sh = shards(lines, workers, host_call("host_cost", lines)) if "time" in parts else [lines[:1]]
             for i, s in enumerate(sh):
                 jobs["positions%d" % i] = ex.submit(run_positions, s)
         if need_fw:
             jobs["firmware"] = ex.submit(run_firmware, GC_SCRIPT if quick else MATCH_SCRIPT, True)
+        if "ram" in parts:
+            jobs["firmware_plain_title"] = ex.submit(run_firmware, TITLE_SCRIPT, False)
+        for p in parts:
+            if p.startswith("fwstack"):  # the firmware's short match at this Python stack
+                size = int(p[len("fwstack"):])
+                jobs[p] = ex.submit(run_firmware, GC_SCRIPT, False, 3600, size)
         if "stack" in parts:
-            deep = deepest(lines, 2 if quick else 4)
+            deep = [tuple(x) for x in host_call("deepest", lines, 2 if quick else 4)]
             for units, path, ln in deep:
                 say("deepest: %d slots %s: %s" % (units, path, " ".join(ln.split()[:2] + ln.split()[5:6])))
             dev.deep = deep
@@ -692,22 +817,35 @@ def measure(parts=("time", "ram", "gc", "stack"), full=False, quick=False, worke
             say("%s done (%.0f s)" % (k, time.time() - t_wall))
     runs = [res[k] for k in sorted(res) if k.startswith("positions")]
     fw = res.get("firmware")
+    dev.plain_title = res.get("firmware_plain_title")
     for k in sorted(res):
-        if k != "stack":
+        if k != "stack" and not k.startswith("fwstack"):
             dev.keep(k, res[k])
-    emu = sum((r.emu_ms() or 0) for r in runs + ([fw] if fw else [])) / 1000.0
+    emu = sum((r.emu_ms() or 0) for k, r in res.items() if k != "stack") / 1000.0
     emu += sum(t[4] for t in res["stack"][1].values()) / 1000.0 if "stack" in res else 0
     if "time" in parts:
         part_time(dev, lines, runs)
     if "ram" in parts or "gc" in parts:
         part_ram_gc(dev, runs, fw)
+    for k in sorted(res):
+        if k.startswith("fwstack"):
+            size = int(k[len("fwstack"):])
+            r = res[k]
+            mem = [w[0] for w in r.lines("@@MEM ")]
+            moved = len([1 for w in r.lines("@@MEM ") if w[0] == "Table"])
+            ok = r.traceback() is None and "out of RAM" not in r.console and moved >= 3
+            dev.put("device_firmware_runs_at_pystack_%d" % size, 1 if ok else 0)
+            if not ok:
+                say("firmware at pystack %d: %s" % (size, (r.traceback() or r.console[-400:]).strip()))
+            dev.raw.append((k, [ln for ln in r.console.splitlines() if ln.startswith("@@")][-5:] + mem[-1:]))
     if "stack" in parts:
         size, tried = res["stack"]
         dev.tried = tried
+        for what, r in getattr(bisect_pystack, "runs", []):
+            dev.keep(what, r)
         part_stack(dev, size, tried, fw)
     dev.put("device_emulated_seconds", emu)
     dev.put("device_wall_seconds", time.time() - t_wall)
-    return dev
 
 
 def calibrate_wasm(out=None, workers=2):
@@ -757,6 +895,22 @@ print("@@DONE")
 '''
 
 
+def write_raw(dev, path):
+    """Each position's figures, the runs' marked console lines and the stack sizes tried."""
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("# deployed from %s\n" % getattr(dev, "tree", "?"))
+        f.write("# POS config phase seed legal medium_us hard_us midgc_us free_mid hard_move\n")
+        for row in dev.positions:
+            f.write("POS %s\n" % " ".join(map(str, row)))
+        for units, path_, ln in getattr(dev, "deep", []):
+            f.write("DEEP %d %s %s\n" % (units, path_, " ".join(ln.split()[:6])))
+        for s, t in sorted(getattr(dev, "tried", {}).items()):
+            f.write("PYSTACK %d ok=%s top_frames=%s ai_call_frames=%s emu_ms=%.0f %s\n" % (
+                s, t[0], t[1], t[2], t[4], t[3]))
+        for what, lns in dev.raw:
+            f.write("== %s\n%s\n" % (what, "\n".join(lns)))
+
+
 def lines_of(dev):
     """``key: value`` then ``target ...`` lines, as tools/budget.py prints them."""
     out = ["%s: %d" % kv for kv in dev.values.items()]
@@ -788,13 +942,7 @@ def main(argv=None):
     dev = measure(parts, full="--full" in argv, quick="--quick" in argv, out=say)
     print("\n".join(lines_of(dev)))
     if raw:
-        with open(raw, "w", encoding="utf-8") as f:
-            for row in dev.positions:
-                f.write("POS %s\n" % " ".join(map(str, row)))
-            for what, lns in dev.raw:
-                f.write("== %s\n%s\n" % (what, "\n".join(lns)))
-            for s, t in sorted(getattr(dev, "tried", {}).items()):
-                f.write("PYSTACK %d %s\n" % (s, t))
+        write_raw(dev, raw)
     return 1 if any((v > lim if op == "<=" else v < lim) for _, v, lim, op in dev.targets) else 0
 
 
