@@ -78,6 +78,29 @@ def guide(model, sharp=1, floor=1):
     return wt
 
 
+def _find(owner, hashes, deals, cap):
+    """Where deal ``owner`` is among ``deals`` (``hashes`` holds their hashes): its
+    index, else -1 when ``cap`` deals are there, else it is added there at
+    index k and -2 - k is returned. Only a deal added allocates (one bytes)."""
+    h = 0
+    for x in owner:
+        h = ((h << 5) ^ (h >> 19) ^ x) & 0xFFFFFF
+    n = len(deals)
+    for j in range(n):
+        if hashes[j] == h:
+            d = deals[j]
+            k = len(owner) - 1
+            while k >= 0 and d[k] == owner[k]:
+                k -= 1
+            if k < 0:
+                return j
+    if n >= cap:
+        return -1
+    hashes[n] = h
+    deals.append(bytes(owner))
+    return -2 - n
+
+
 class Hard(Player):
     """Determinized Monte Carlo over deals consistent with the observation.
 
@@ -129,7 +152,7 @@ class Hard(Player):
     EXACT = 14      # tiles left in all hands at or below which block endings are solved exactly
     EXACT_GENERIC = 10  # the same for other endings (the contract's solver, 4x dearer nodes)
     NODES = 1000    # node limit of one exact solve (past it: a playout); ~150 typical at 14
-    CACHE = 24      # deals whose likelihood / values a decision remembers (repeats cost nothing)
+    CACHE = 8       # deals whose likelihood / values a decision remembers (repeats cost nothing)
 
     def __init__(self, seed=0, playouts=None):
         Player.__init__(self, seed)
@@ -150,7 +173,7 @@ class Hard(Player):
         than it must: the AI seats of a level share one engine on the device."""
         self.know = self.model = self.guide = self.prior = None
         self.sums = self.cand = None
-        self._lk = self._lv = self._ck = self._cv = None
+        self._lk = self._ld = self._lv = self._ck = self._cd = self._cv = None
 
     def _start(self):
         cls = self.cls
@@ -223,10 +246,8 @@ class Hard(Player):
         # deals drawn again (few hidden tiles, sharp inference): a deal's likelihood
         # and its candidates' values (exact solves and playouts choose without
         # random numbers) are functions of the deal, so a repeat reuses them
-        self._lk = []  # deals weighed by the model, and their log-likelihoods
-        self._lv = []
-        self._ck = []  # kept deals, and per kept deal the value of each candidate
-        self._cv = [0] * (self.CACHE * len(cand))
+        # (made by the first step, as the model: begin is the heaviest call on the heap)
+        self._lk = self._ld = self._lv = self._ck = self._cd = self._cv = None
         self.hit = self.slot = -1
         self.best = 0  # the best value on the kept deal so far
 
@@ -238,6 +259,15 @@ class Hard(Player):
         (kept in a weighted reservoir of ``SIR`` draws), or, after the last
         draw, stand the game at the kept deal. True once the game stands there."""
         if self.drawn < self.sir:
+            if self._ck is None:
+                c = self.CACHE
+                if self.use_model:
+                    self._lk = [0] * c  # deals weighed by the model (hashes, deals),
+                    self._ld = []  # their log-likelihoods
+                    self._lv = []
+                self._ck = [0] * c  # kept deals (hashes, deals), the value of each
+                self._cd = []  # candidate on them
+                self._cv = [0] * (c * len(self.cand))
             if self.use_model and self.model is None:
                 mix = (100 - self.MIX_PIPS - self.MIX_RANDOM, self.MIX_PIPS, self.MIX_RANDOM)
                 self.model = likely.BlockModel(K, self.etab, mix, self.SHARP)
@@ -245,17 +275,12 @@ class Hard(Player):
                     self.guide = guide(self.model, self.SHARP, self.FLOOR)
             owner = K.deal(rng, 20, self.guide)
             if self.model is not None:
-                key = bytes(owner)
-                lk = self._lk
-                ll = None
-                for j in range(len(lk)):
-                    if lk[j] == key:
-                        ll = self._lv[j]
-                        break
-                if ll is None:
+                j = _find(owner, self._lk, self._ld, self.CACHE)
+                if j >= 0:
+                    ll = self._lv[j]
+                else:
                     ll = self.model.loglik(owner)  # the game stays where it was
-                    if len(lk) < self.CACHE:
-                        lk.append(key)
+                    if j < -1:
                         self._lv.append(ll)
                 if self.guide is not None:
                     ll -= K.logq  # a guided draw: over its chance of being drawn
@@ -299,16 +324,9 @@ class Hard(Player):
                     break
                 if not self._draw(K, rng):
                     continue
-                key = bytes(self._keep)  # the kept deal: seen before?
-                ck = self._ck
-                self.hit = self.slot = -1
-                for j in range(len(ck)):
-                    if ck[j] == key:
-                        self.hit = j
-                        break
-                if self.hit < 0 and len(ck) < self.CACHE:
-                    self.slot = len(ck)
-                    ck.append(key)
+                j = _find(self._keep, self._ck, self._cd, self.CACHE)  # seen before?
+                self.hit = j
+                self.slot = -2 - j if j < -1 else -1
             i = cand[self.cursor]
             if self.hit >= 0:
                 self.sums[i] += self._cv[self.hit * nc + self.cursor]

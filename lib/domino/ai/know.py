@@ -199,13 +199,10 @@ class Knowledge:
             self._wt = wt
             self._owner = bytearray(npool)
             self._room = bytearray(n + 1)
-            self._xs = [0] * (n + 1)  # per place: its room times weight for the tile placed
-            # per hidden tile i, from i * (n + 1): the places the voids allow it
-            # (seats in order, then the boneyard), how many, and their weights
-            stride = n + 1
-            seats = bytearray(npool * stride)
-            nseat = bytearray(npool)
-            sw = bytearray(npool * stride)
+            # per hidden tile i, from i * (2n + 3): how many places the voids allow
+            # it, then each (seats in order, then the boneyard) and its weight
+            stride = 2 * n + 3
+            places = bytearray(npool * stride)
             # per hidden tile: the places the voids allow it (``m``: bit s for seat s,
             # bit n for the boneyard); how many places each may go; tiles are placed most
             # constrained first, in random order among equals (groups of equal
@@ -225,14 +222,14 @@ class Knowledge:
                         if wt is not None and wt[s * npool + i] < 255:
                             plain = 0
                 key[i] = 2 * c + plain
-                q = i * stride
+                q = i * stride + 1
                 for s in range(n + 1):
                     if (m >> s) & 1 and (obs.counts[s] if s < n else obs.stock) and s != me:
-                        seats[q] = s
-                        sw[q] = (wt[s * npool + i] if s < n else 255) if wt else 1
-                        q += 1
-                nseat[i] = q - i * stride
-            self._seats, self._nseat, self._sw = seats, nseat, sw
+                        places[q] = s
+                        places[q + 1] = (wt[s * npool + i] if s < n else 255) if wt else 1
+                        q += 2
+                places[i * stride] = (q - i * stride) >> 1
+            self._places = places
             order = bytearray(npool)  # by key, stable (MicroPython's sort is not)
             ends = []
             k = 0
@@ -247,9 +244,8 @@ class Knowledge:
             # group) take the free places in order
             top = (n - 1) + (1 if obs.stock else 0)
             self._free = ends[2 * top] if top >= 1 else npool
-        owner, room, order, xs = self._owner, self._room, self._order, self._xs
-        seats, nseat, sw = self._seats, self._nseat, self._sw
-        stride = n + 1
+        owner, room, order, places = self._owner, self._room, self._order, self._places
+        stride = 2 * n + 3
         counts = obs.counts
         s0 = rng.s0  # the generator's state, stepped here as Rng.next16 does
         s1 = rng.s1
@@ -284,20 +280,16 @@ class Knowledge:
                 i = order[k]
                 if k < free:
                     tot = 0
+                    q = i * stride
                     if strict:  # the allowed places only (in order; any other weighs 0)
-                        q = i * stride
-                        for q in range(q, q + nseat[i]):
-                            s = seats[q]
-                            x = room[s] * sw[q]
-                            xs[s] = x
-                            tot += x
+                        for q in range(q + 1, q + 1 + 2 * places[q], 2):
+                            tot += room[places[q]] * places[q + 1]
                     else:
                         for s in range(n + 1):
                             x = room[s]
                             if x and wt:
                                 x *= wt[s * npool + i] if s < n else 255
                             tot += x
-                            xs[s] = x
                     if tot == 0:
                         ok = False
                         break
@@ -313,15 +305,17 @@ class Knowledge:
                     r %= tot
                     if strict:
                         q = i * stride
-                        for q in range(q, q + nseat[i]):
-                            s = seats[q]
-                            x = xs[s]
+                        for q in range(q + 1, q + 1 + 2 * places[q], 2):
+                            s = places[q]
+                            x = room[s] * places[q + 1]
                             if r < x:
                                 break
                             r -= x
                     else:
                         for s in range(n + 1):
-                            x = xs[s]
+                            x = room[s]
+                            if x and wt:
+                                x *= wt[s * npool + i] if s < n else 255
                             if r < x:
                                 break
                             r -= x

@@ -28,6 +28,8 @@ except ImportError:  # CPython
         return x
 
 
+from array import array
+
 from .. import tiles
 from ..line import LineGame
 from . import policy
@@ -88,7 +90,7 @@ class BlockModel:
         pool = self.pool
         nt = len(may)
         nplay = len(ev) // 5
-        at = [0] * (nplay + 1)
+        at = array("H", range(nplay + 1))  # (2 bytes an entry; each is set below)
         size = 0
         for rep in range(2):  # count, then fill
             k = 0
