@@ -34,6 +34,15 @@ _HAND_Y = const(43)
 _MID_Y = const(22)
 
 
+def _log_error(e):
+    """Print ``e`` with its traceback on the console (the serial log), if there is room."""
+    try:
+        import traceback
+        traceback.print_exception(e)
+    except Exception:  # noqa: BLE001 - only a log
+        pass
+
+
 class Table(Scene):
     """Play screen for the app's session; see the module docstring."""
 
@@ -277,9 +286,10 @@ class Table(Scene):
                     self.player.begin(type(g), g.observation(turn))
                 self.ai_move = self.player.step(budget or AI_BUDGET)
                 return
-            except MemoryError:
+            except MemoryError as e:
                 if level == 0:
                     raise
+                _log_error(e)
                 self.player = None
                 se.release_engines()
                 gc.collect()
