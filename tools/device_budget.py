@@ -858,18 +858,24 @@ def calibrate_wasm(out=None, workers=2):
     import ai_cost
     say = out or (lambda s: None)
     count = 10
-    code = ai_cost.POSITIONS.replace("%%", "%") + CAL_LOOP
+    code = ai_cost.POSITIONS + CAL_LOOP  # one % formatting: POSITIONS's %% become %
 
     def dev_run(game):
         src = code % {"games": (game,), "count": count}
         return _boot(src, {"settings.toml": settings_text()})
 
-    with ThreadPoolExecutor(max_workers=workers) as ex:
-        futs = [ex.submit(dev_run, g) for g in ai_cost.GAMES]
-        per = {}
-        est = ai_cost.measure(per_position=per, heap=False,
-                              out=lambda s: say("wasm " + s))
-        runs = [f.result() for f in futs]
+    SNAP[0] = snap = Snapshot()
+    say("deployed from %s" % snap.describe())
+    try:
+        with ThreadPoolExecutor(max_workers=workers) as ex:
+            futs = [ex.submit(dev_run, g) for g in ai_cost.GAMES]
+            per = {}
+            est = ai_cost.measure(per_position=per, heap=False, lib=snap.lib,
+                                  out=lambda s: say("wasm " + s))
+            runs = [f.result() for f in futs]
+    finally:
+        SNAP[0] = None
+        snap.close()
     res = {}
     for r in runs:
         _check(r, "calibration")
