@@ -14,15 +14,20 @@ import hardware
 def main():
     hw = hardware.Hardware()
     try:
-        name, profile = hardware.select_profile()
+        import profiles
+        name, profile = profiles.select_profile()
+        probe = profiles.setting("POCKET_DOMINO_PROBE")
         print("pocket dominoes: board profile", name, "-", profile["name"])
         hardware.build(profile, hw)
+        profiles = profile = None
+        del sys.modules["profiles"]  # needed only at start-up: its RAM goes back to the game
+        gc.collect()
         for note in hw.notes:
             print("pocket dominoes:", note)
         st = hardware.make_storage()
         from app import App
         app = App(hw.display, hw.keys, st, hw.buttons, buzzer=hw.buzzer)
-        if hardware.setting("POCKET_DOMINO_PROBE"):
+        if probe:
             from probe import Probe
             app.probe = Probe()
     except Exception as e:  # noqa: BLE001 - show any start-up problem on screen

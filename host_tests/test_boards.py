@@ -8,10 +8,11 @@ import types
 import pytest
 
 import hardware
+import profiles
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDS = os.path.join(ROOT, "boards")
-NAMES = hardware.profile_names(os.listdir(BOARDS))
+NAMES = profiles.profile_names(os.listdir(BOARDS))
 ALL = NAMES + ["template"]
 
 # Pin names of each board, as CircuitPython's board module has them.
@@ -47,11 +48,11 @@ def test_expected_profiles_exist():
 @pytest.mark.parametrize("name", ALL)
 def test_profile_is_data_and_valid(name):
     prof, where = load(name)
-    assert hardware.validate(prof, where, BOARD_PINS.get(name)) is prof
-    assert set(prof) == set(hardware.FIELDS)
+    assert profiles.validate(prof, where, BOARD_PINS.get(name)) is prof
+    assert set(prof) == set(profiles.FIELDS)
     assert prof["address"] in (0x3C, 0x3D)
     assert (prof["width"], prof["height"]) == (128, 64)
-    actions = hardware.button_actions(prof)
+    actions = profiles.button_actions(prof)
     assert 3 <= len(actions) <= 6
     assert {"A", "LEFT", "RIGHT"} <= set(actions)
     pins = [pin for pin, _ in prof["buttons"]] + [prof["i2c_sda"], prof["i2c_scl"]]
@@ -90,20 +91,20 @@ def test_board_ids_unique_across_profiles():
     ("seeeduino_xiao_rp2040", "xiao_rp2040"), ("adafruit_qtpy_rp2040", "qtpy_rp2040"),
 ])
 def test_detect_by_board_id(board_id, expect):
-    name, prof = hardware.choose(None, board_id, NAMES, load)
+    name, prof = profiles.choose(None, board_id, NAMES, load)
     assert name == expect and prof["name"]
 
 
 def test_setting_wins_over_board_id():
-    name, _ = hardware.choose("xiao_rp2040", "raspberry_pi_pico", NAMES, load)
+    name, _ = profiles.choose("xiao_rp2040", "raspberry_pi_pico", NAMES, load)
     assert name == "xiao_rp2040"
 
 
 def test_unknown_board_and_unknown_setting():
-    with pytest.raises(hardware.ProfileError, match="POCKET_DOMINO_BOARD"):
-        hardware.choose(None, "some_other_board", NAMES, load)
-    with pytest.raises(hardware.ProfileError, match="no boards/nope.py"):
-        hardware.choose("nope", "raspberry_pi_pico", NAMES, load)
+    with pytest.raises(profiles.ProfileError, match="POCKET_DOMINO_BOARD"):
+        profiles.choose(None, "some_other_board", NAMES, load)
+    with pytest.raises(profiles.ProfileError, match="no boards/nope.py"):
+        profiles.choose("nope", "raspberry_pi_pico", NAMES, load)
 
 
 def _with(**changes):
@@ -123,27 +124,27 @@ def _with(**changes):
     ("buzzer", "GP4"),
 ])
 def test_bad_field_is_named(field, value):
-    with pytest.raises(hardware.ProfileError) as err:
-        hardware.validate(_with(**{field: value}), "boards/x.py")
+    with pytest.raises(profiles.ProfileError) as err:
+        profiles.validate(_with(**{field: value}), "boards/x.py")
     assert "boards/x.py: field '%s'" % field in str(err.value)
 
 
 def test_missing_and_unknown_fields_named():
     prof = _with()
     del prof["rotation"]
-    with pytest.raises(hardware.ProfileError, match="field 'rotation': missing"):
-        hardware.validate(prof)
-    with pytest.raises(hardware.ProfileError, match="field 'colour': unknown"):
-        hardware.validate(_with(colour=1))
+    with pytest.raises(profiles.ProfileError, match="field 'rotation': missing"):
+        profiles.validate(prof)
+    with pytest.raises(profiles.ProfileError, match="field 'colour': unknown"):
+        profiles.validate(_with(colour=1))
 
 
 def test_pin_not_on_board_named():
-    with pytest.raises(hardware.ProfileError, match="field 'buttons': pin GP8 is not a pin"):
-        hardware.validate(load("pico")[0], "boards/pico.py", XIAO_PINS | {"GP4", "GP5"})
+    with pytest.raises(profiles.ProfileError, match="field 'buttons': pin GP8 is not a pin"):
+        profiles.validate(load("pico")[0], "boards/pico.py", XIAO_PINS | {"GP4", "GP5"})
 
 
 def test_profile_names_from_listing():
-    assert hardware.profile_names(["pico.py", "x.mpy", "__init__.py", "template.py", "notes.txt"]) == ["pico", "x"]
+    assert profiles.profile_names(["pico.py", "x.mpy", "__init__.py", "template.py", "notes.txt"]) == ["pico", "x"]
 
 
 def test_wrap_fits_screen():
@@ -187,19 +188,19 @@ def test_profiles_load_and_validate_under_micropython(tmp_path):
     for f in os.listdir(BOARDS):
         if f.endswith(".py"):
             (lib / "boards" / f).write_bytes(open(os.path.join(BOARDS, f), "rb").read())
-    for name in ("hardware.py", "wraptext.py"):
+    for name in ("profiles.py",):
         (lib / name).write_bytes(open(os.path.join(ROOT, "firmware", name), "rb").read())
     script = (
-        "import os, hardware\n"
-        "names = hardware.profile_names(os.listdir('/lib/boards'))\n"
+        "import os, profiles\n"
+        "names = profiles.profile_names(os.listdir('/lib/boards'))\n"
         "print(names)\n"
         "for bid in ('raspberry_pi_pico2', 'seeeduino_xiao_rp2040', 'adafruit_qtpy_rp2040'):\n"
-        "    n, p = hardware.choose(None, bid, names, hardware._load_device)\n"
-        "    print(n, hardware.button_actions(p))\n"
-        "p = dict(hardware._load_device('pico')[0]); p['rotation'] = 45\n"
+        "    n, p = profiles.choose(None, bid, names, profiles._load_device)\n"
+        "    print(n, profiles.button_actions(p))\n"
+        "p = dict(profiles._load_device('pico')[0]); p['rotation'] = 45\n"
         "try:\n"
-        "    hardware.validate(p, 'boards/pico.py')\n"
-        "except hardware.ProfileError as e:\n"
+        "    profiles.validate(p, 'boards/pico.py')\n"
+        "except profiles.ProfileError as e:\n"
         "    print(e)\n"
     )
     out = mp.run_source(script, lib=str(lib)).strip().splitlines()

@@ -77,7 +77,7 @@ def board_names():
 
 
 def load_profile(name):
-    """Parse boards/<name>.py as data and validate it with firmware/hardware.py."""
+    """Parse boards/<name>.py as data and validate it with firmware/profiles.py."""
     path = os.path.join(ROOT, "boards", name + ".py")
     if name not in board_names():
         raise DeployError("unknown board %r; choose one of: %s" % (name, ", ".join(board_names())))
@@ -88,12 +88,12 @@ def load_profile(name):
             profile = ast.literal_eval(node.value)
     sys.path.insert(0, os.path.join(ROOT, "firmware"))
     try:
-        import hardware
+        import profiles
     finally:
         sys.path.pop(0)
     try:
-        return hardware.validate(profile, "boards/%s.py" % name)
-    except hardware.ProfileError as e:
+        return profiles.validate(profile, "boards/%s.py" % name)
+    except profiles.ProfileError as e:
         raise DeployError(str(e)) from None
 
 
