@@ -20,6 +20,7 @@ again, and as each AI decision depends only on its seed and the observation
 log in flash (see ``savestore``), so power can go at any time.
 """
 
+import gc
 import time
 
 from actions import Input
@@ -248,15 +249,35 @@ class App:
 
     def start_match(self, gid, players, kinds, target, options=0):
         """Start a new match and show its table."""
-        self.session = sessionmod.new_match(gid, players, kinds, target, self._seed(), options)
+        self._replace(sessionmod.new_match, gid, players, kinds, target, self._seed(), options)
         self._begin()
 
     def start_deal(self, code):
         """Play the single deal named by ``code`` (ValueError if the code is bad)."""
-        se = sessionmod.new_deal(code)
-        self.session = se
+        se = self._replace(sessionmod.new_deal, code)
         self.last_code = se.code
         self._begin()
+
+    def _replace(self, make, *args):
+        """``self.session = make(*args)``, the old session's RAM given back first
+        (the new one is built on a collected heap: its AI engines' buffers come
+        out whole). If ``make`` refuses (ValueError), the old session comes back
+        from its saved record and the error goes on up."""
+        old = self.session
+        rec = old.rec.encode() if old is not None else None
+        old = self.session = None
+        self.table.reset()
+        gc.collect()
+        try:
+            self.session = make(*args)
+        except ValueError:
+            if rec is not None:
+                try:
+                    self.session = sessionmod.Session(MatchRecord.decode(rec))
+                except (BadSave, ValueError):
+                    pass
+            raise
+        return self.session
 
     def _begin(self):
         self.table = Table(self)

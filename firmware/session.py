@@ -51,7 +51,10 @@ class Session:
         for p in range(rec.players):
             self.kinds[seat_of[p]] = rec.seats[p]
         self.humans = [s for s in range(rec.players) if self.kinds[s] == 0]
-        self.engines = [None, None, None]  # one AI player per level, made when first needed
+        self.engines = [None, None, None]  # one AI player per level in use
+        for s in range(rec.players):  # made now, on the heap as it is at the start
+            if self.kinds[s]:
+                self.player(s)
         self.result = None
         self.code = deal_code(self.game)
         self.last = None  # (seat, move) of the last move

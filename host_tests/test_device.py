@@ -83,14 +83,9 @@ def code_keys(code):
     return keys
 
 
-_DISPLAY = []
-
-
 def sim_display():
-    """The one Blinka display of this module (Blinka allows only a few)."""
-    if not _DISPLAY:
-        _DISPLAY.append(sim.make_display(headless=True))
-    return _DISPLAY[0]
+    """The simulator's display (one for the whole test run)."""
+    return sim.shared_display()
 
 
 def sim_frames(script):

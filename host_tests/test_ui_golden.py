@@ -16,7 +16,7 @@ import pygame  # noqa: E402  (installed by tools/setup.sh: a missing one must fa
 
 @pytest.fixture(scope="module")
 def display():
-    return sim.make_display(headless=True)
+    return sim.shared_display()
 
 
 @pytest.mark.parametrize("name", sorted(refresh_golden.SCREENS))

@@ -107,7 +107,7 @@ def test_out_of_memory_at_every_level_raises(monkeypatch):
 
 def test_crash_screen_is_drawn_into_the_apps_own_bitmap():
     import hardware
-    display = sim.make_display(headless=True)
+    display = sim.shared_display()
     h = sim.Harness(6, display)
     group = display.root_group
     hardware.show_error("crash MemoryError: memory allocation failed, allocating 592 bytes", display)

@@ -114,6 +114,16 @@ def make_display(headless=True, scale=True):
     return d
 
 
+_SHARED = []
+
+
+def shared_display():
+    """One headless display for a whole process (Blinka allows only a few)."""
+    if not _SHARED:
+        _SHARED.append(make_display(headless=True))
+    return _SHARED[0]
+
+
 def screenshot(display, path):
     """Write the display's current frame to ``path`` as a PNG (pixels as shown)."""
     import pygame
