@@ -332,3 +332,25 @@ def test_device_snapshot_is_one_commit():
         snap.close()
     assert lines == db.position_lines(db.CONFIGS[:1], 1, 1)
     assert db.host_call("core_path") == db.LIB
+
+
+def test_device_ram_and_gc_figures():
+    """Free RAM after the imports, the firmware's lowest (the probe's lowest-so-far
+    counts: it samples every frame but prints on changes), the measuring code.py's cost
+    at the title, and the longest collection over all the places timed."""
+    import device_budget as db
+    pos = _FakeRun("@@FREE boot 150000\n@@FREE core 140000\n@@FREE games 120000\n@@FREE ai 100000\n"
+                   "@@GC boot 400 150000\n@@GC imported 3000 101000\n")
+    fw = _FakeRun("@@MEM Title 70000 70000 Title\n@@GCF Table 14000 40000\n"
+                  "@@MEM Table 40000 38000 Table 0\n@@MEM Table 39000 38000 Table 0\n")
+    dev = db.Device()
+    dev.positions = [("g", "late", 1, 2, 10, 20, 9000, 90000, 5), ("g", "early", 2, 2, 10, 20, 0, 0, 5)]
+    dev.plain_title = _FakeRun("@@MEM Title 73000 73000 Title\n")
+    db.part_ram_gc(dev, [pos], fw)
+    v = dev.values
+    assert v["device_free_ram_after_ai_import_bytes"] == 100000
+    assert v["device_firmware_low_free_ram_bytes"] == 38000
+    assert v["device_firmware_measuring_code_bytes"] == 3000
+    assert v["device_gc_pause_mid_decision_max_us"] == 9000
+    assert v["device_gc_pause_max_us"] == 14000
+    assert "target device_firmware_low_free_ram_bytes >= 24576: 38000 PASS" in db.lines_of(dev)

@@ -1,45 +1,63 @@
 """Device figures of the AI and the firmware, taken on the emulated Pico (``tools/pico.py``).
 
-    .venv/bin/python tools/budget.py --device          # this section only, in budget.py's format
-    .venv/bin/python tools/device_budget.py [--quick] [--part time,ram,gc,stack]
+    .venv/bin/python tools/budget.py --device [--quick|--full] [--raw=FILE]   # budget.py's format
+    .venv/bin/python tools/device_budget.py [--quick|--full] [--part=time,ram,gc,stack] [--raw=FILE]
+    .venv/bin/python tools/device_budget.py --part=fwstack1536,fwstack1280   # the firmware at a stack size
+    .venv/bin/python tools/device_budget.py --calibrate-wasm                  # tools/ai_cost.py's constant
 
 Everything here is *emulated* CircuitPython 10 on an RP2040 at 125 MHz (rp2040js,
 cycle-exact: the same image gives the same figures on any host, however busy);
-``time.monotonic_ns()`` on the device is emulated time. Parts:
+``time.monotonic_ns()`` on the device is emulated time. One measurement deploys one
+commit (:class:`Snapshot`: ``git archive HEAD``, so others' uncommitted edits are not
+measured) and makes every image from it; the host side runs on the same core. The
+default runs 66 positions (3 per phase and game, 2 for the many-player All Fives;
+``--full``: 6 and 3; ``--quick``: 1, two games) in two emulators at once, the
+firmware match and the stack bisection: about 240 s emulated, 10 to 20 minutes of
+wall time on two shared cores. Parts:
 
 ``time``
-    Hard's and Medium's time per decision (``begin`` + ``step(64)`` until a move,
-    timed with ``time.monotonic_ns``) over positions from every phase of a hand of
-    every game (:data:`CONFIGS`). The positions are made on the host with the core:
-    a hand dealt by seed, played by a fixed-seed random policy (the core's Rng) to the
-    phase: ``early`` the first decision with a choice, ``late`` the first decision with
-    a choice once 14 or fewer tiles are in the hands and the boneyard is empty (where
-    Hard's exact endings cost most), ``middle`` the decision half-way between them. A
-    position is written as ``game id, players, options, seed, move indices`` into a
-    small file on the image; the device deals the hand again and replays the moves.
-    One engine per level is kept per game, as the firmware keeps one per level.
+    Hard's and Medium's time per decision (``begin``, ``step(4)``, then ``step(64)``
+    until a move, timed with ``time.monotonic_ns``) over positions from every phase of
+    a hand of every game (:data:`CONFIGS`). The positions are made on the host with the
+    core: a hand dealt by seed, played by a fixed-seed random policy (the core's Rng)
+    to the phase: ``early`` one of the first decisions with a choice (the
+    ``seed % players``-th), ``late`` the
+    first decision with a choice once 14 or fewer tiles are in the hands and the
+    boneyard is empty (where Hard's exact endings cost most), ``middle`` the decision
+    half-way between them. A position is written as ``game id, players, options, seed,
+    move indices`` into a small file on the image; the device deals the hand again and
+    replays the moves. One engine per level is kept per game, as the firmware keeps
+    one per level, seeded per position. Hard's moves are checked against the host's.
 ``ram``
     Free RAM (``gc.mem_free()`` after ``gc.collect()``) at boot, after importing the
-    core and after importing every AI level (creating an Easy, Medium and Hard player
-    of each game), and the lowest free RAM the real firmware reports
-    (``POCKET_DOMINO_PROBE``) over a 4-player Seychelles match with three Hard seats.
+    core, all three games, and every AI level (an Easy, Medium and Hard player made),
+    and the lowest free RAM the real firmware reports (``POCKET_DOMINO_PROBE``) over
+    a 4-player Seychelles hand with three Hard seats (:data:`MATCH_SCRIPT`), played
+    through the measuring code.py below; what that code.py costs is the plain
+    firmware's free RAM at the title minus its own there.
 ``gc``
-    The longest ``gc.collect()`` pause: timed after the imports, mid-decision (after
-    Hard's ``begin`` and first ``step(64)``) on every timed position, and in the
-    firmware match (its probe collects after every frame; the code.py here times
-    those collections by wrapping ``probe.Probe.tick``).
+    The longest ``gc.collect()`` pause: timed at boot, after the imports,
+    mid-decision (after Hard's ``begin`` and first ``step(4)``) on every timed
+    position, and in the firmware match (its probe collects after every frame;
+    :data:`FIRMWARE_CODE` times those collections by wrapping ``probe.Probe.tick``).
 ``stack``
-    The smallest ``CIRCUITPY_PYSTACK_SIZE`` (multiples of 256 bytes) at which the
-    deepest decisions still run, against the 3072 bytes ``tools/deploy.py`` sets. The
-    AI has no recursion (the exact solvers keep an explicit stack), so the deepest
+    The smallest ``CIRCUITPY_PYSTACK_SIZE`` (multiples of 256 bytes, bisected) at which
+    the deepest decisions still run, against the 3072 bytes ``tools/deploy.py`` sets.
+    The AI has no recursion (the exact solvers keep an explicit stack), so the deepest
     Python stack is the deepest call chain: the positions are picked on the host by
-    the most frame bytes live at once (a CPython profile hook summing each open frame's
+    the most frame slots live at once (a CPython profile hook summing each open frame's
     ``co_nlocals + co_stacksize``). The device also counts how many frames of a tiny
-    function still fit on the Python stack (at top level, and where the firmware
-    calls the AI), which gives the bytes the firmware's own frames take.
+    function still fit on the Python stack (at top level, and where the code calls
+    the AI's ``step``, in the timing program and in the firmware): two stack sizes
+    give the bytes per frame, hence the bytes in use at those points, and the
+    firmware's need is estimated as the bisected size plus what its frames hold
+    beyond the timing program's at the AI call.
+``fwstack<N>`` (not in the default)
+    The firmware itself (its own code.py), a short Hard match, at ``N`` bytes of Python
+    stack: 1 if it plays with no error.
 
-Each device run builds its image with :func:`tools.pico.build_image`; settings.toml
-is written whole (``files``) where the stack size must replace deploy's line.
+Each device run's settings.toml is written whole (``files``) so that the stack size
+replaces deploy's line.
 """
 
 import os
@@ -650,7 +668,8 @@ def part_ram_gc(dev, runs, fw):
         mem = [(w[0], int(w[1]), int(w[2])) for w in fw.lines("@@MEM ")]
         if not any(s == "Table" for s, _, _ in mem):
             raise RuntimeError("the firmware match never reached the table:\n" + fw.console[-1500:])
-        low = min(f for _, f, _ in mem)
+        # the probe samples every frame and prints its lowest so far with each line
+        low = min(min(f for _, f, _ in mem), min(lo for _, _, lo in mem))
         dev.put("device_firmware_low_free_ram_bytes", low)
         dev.put("device_firmware_mem_readings", len(mem))
         dev.target("device_firmware_low_free_ram_bytes", low, 24 * 1024, ">=")
