@@ -76,18 +76,6 @@ def test_full_match_fits_in_target_heap(report):
     assert not r.grew, "the match needed more than a %d-byte heap" % r.heap_total
 
 
-def test_allfives_d12_match_fits_in_target_heap(report):
-    """The same for All Fives: imports and a full 4-player match on double-twelve (options
-    code 3) fit in the core + All Fives after-import heap + 10 KB (issue 3's target)."""
-    limit = report.values["allfives_heap_after_import_bytes"] + 10 * 1024
-    steps = budget.import_steps(budget.ALLFIVES_IMPORTS) + [
-        mp.MATCH_DRIVER,
-        "DRIVER = Driver(2, 4, 7, 1, None, False)\n"
-        "DRIVER.match = Match(games.load(2), 4, 7, None, 3)"]
-    r = _fits(steps, limit)
-    assert not r.grew, "the match needed more than a %d-byte heap" % r.heap_total
-
-
 @pytest.mark.parametrize("name", ["SEYCHELLES_IMPORTS", "ALLFIVES_IMPORTS"])
 def test_import_steps_follow_dependencies(name):
     """Each module in the budget's import list comes after every core module it imports, so

@@ -279,7 +279,9 @@ def section_match_peak(b):
     # blocks the compiler or realloc freed explicitly within a call
     usable, _ = mp.min_heap(lo=16 * KB, hi=64 * KB, steps=steps, loop="step", lib=b.device_lib())
     b.put("micropython_min_heap_full_match_bytes", usable)
-    b.target("micropython_min_heap_full_match_bytes - after_import", usable - base, 8 * KB)
+    # with compiling on import: information only; the device's free RAM is the guard
+    # (host_tests/test_device.py), not this WebAssembly figure
+    b.put("micropython_min_heap_full_match_bytes - after_import", usable - base)
 
 
 def section_leak(b):
@@ -370,7 +372,7 @@ def section_allfives(b):
             continue
         usable, _ = mp.min_heap(lo=16 * KB, hi=64 * KB, steps=steps, loop="step", lib=b.device_lib())
         b.put(key + "min_heap_full_match_bytes", usable)
-        b.target(key + "min_heap_full_match_bytes - after_import", usable - after, 10 * KB)
+        b.put(key + "min_heap_full_match_bytes - after_import", usable - after)  # as above
 
 
 def compile_lib(b, module):
