@@ -93,33 +93,24 @@ def build_image(img, settings=None, code=None, files=None, board="pico"):
 
 def timeline(script, start=START_MS):
     """The runner's ``--script`` items for a sim-style script, and the end time in ms."""
+    from sim import KEYS, script_tokens
     t = start
     items = []
-    for tok in script.replace(",", " ").split():
-        rep = 1
-        if "*" in tok:
-            tok, n = tok.split("*", 1)
-            rep = int(n)
-        for _ in range(rep):
-            if tok.startswith("w"):
-                t += int(tok[1:])
-            elif tok == "s" or tok.startswith("s:"):
-                name = tok[2:] if tok.startswith("s:") else "shot%02d" % sum(1 for i in items if ":shot:" in i)
-                items.append("%d:shot:%s" % (t, name))
-            elif tok.startswith("~"):
-                items.append("%d:~%d" % (t, PINS[_action(tok[1:])]))
-                t += HOLD_MS
-            else:
-                items.append("%d:%d" % (t, PINS[_action(tok)]))
-                t += TAP_MS
+    for tok in script_tokens(script):
+        if tok.startswith("w"):
+            t += int(tok[1:])
+        elif tok == "s" or tok.startswith("s:"):
+            name = tok[2:] if tok.startswith("s:") else "shot%02d" % sum(1 for i in items if ":shot:" in i)
+            items.append("%d:shot:%s" % (t, name))
+        elif tok.startswith("~") and tok[1:].upper() in KEYS:
+            items.append("%d:~%d" % (t, PINS[KEYS[tok[1:].upper()]]))
+            t += HOLD_MS
+        elif tok.upper() in KEYS:
+            items.append("%d:%d" % (t, PINS[KEYS[tok.upper()]]))
+            t += TAP_MS
+        else:
+            raise ValueError("unknown script token %r" % tok)
     return items, t
-
-
-def _action(tok):
-    names = {"L": "LEFT", "R": "RIGHT", "U": "UP", "D": "DOWN", "A": "A", "B": "B"}
-    if tok.upper() not in names:
-        raise ValueError("unknown script token %r" % tok)
-    return names[tok.upper()]
 
 
 def read_png(path):

@@ -32,6 +32,20 @@ TAP_MS = 40
 FRAME_MS = 20
 
 
+KEYS = {"L": "LEFT", "R": "RIGHT", "U": "UP", "D": "DOWN", "A": "A", "B": "B"}
+
+
+def script_tokens(script):
+    """The tokens of a script (module docstring), ``X*3`` written out three times."""
+    for tok in script.replace(",", " ").split():
+        rep = 1
+        if "*" in tok:
+            tok, n = tok.split("*", 1)
+            rep = int(n)
+        for _ in range(rep):
+            yield tok
+
+
 class Event:
     """A keypad-like key event."""
 
@@ -194,28 +208,22 @@ class Harness:
 
     def run_script(self, script, shot_dir=None, shots=None):
         """Play a script of tokens (see the module docstring); return screenshot paths."""
-        names = {"L": "LEFT", "R": "RIGHT", "U": "UP", "D": "DOWN", "A": "A", "B": "B"}
         out = [] if shots is None else shots
-        for tok in script.replace(",", " ").split():
-            rep = 1
-            if "*" in tok:
-                tok, n = tok.split("*", 1)
-                rep = int(n)
-            for _ in range(rep):
-                if tok.startswith("w"):
-                    self.wait(int(tok[1:]))
-                elif tok.startswith("~"):
-                    self.hold(names[tok[1:].upper()])
-                elif tok == "s" or tok.startswith("s:"):
-                    if shot_dir:
-                        name = tok[2:] if tok.startswith("s:") else "shot%02d" % len(out)
-                        path = os.path.join(shot_dir, name + ".png")
-                        screenshot(self.display, path)
-                        out.append(path)
-                elif tok.upper() in names:
-                    self.tap(names[tok.upper()])
-                else:
-                    raise ValueError("unknown script token %r" % tok)
+        for tok in script_tokens(script):
+            if tok.startswith("w"):
+                self.wait(int(tok[1:]))
+            elif tok.startswith("~"):
+                self.hold(KEYS[tok[1:].upper()])
+            elif tok == "s" or tok.startswith("s:"):
+                if shot_dir:
+                    name = tok[2:] if tok.startswith("s:") else "shot%02d" % len(out)
+                    path = os.path.join(shot_dir, name + ".png")
+                    screenshot(self.display, path)
+                    out.append(path)
+            elif tok.upper() in KEYS:
+                self.tap(KEYS[tok.upper()])
+            else:
+                raise ValueError("unknown script token %r" % tok)
         return out
 
 
