@@ -263,9 +263,8 @@ class App:
         (the new one is built on a collected heap: its AI engines' buffers come
         out whole). If ``make`` refuses (ValueError), the old session comes back
         from its saved record and the error goes on up."""
-        old = self.session
-        rec = old.rec.encode() if old is not None else None
-        old = self.session = None
+        rec = self.session.rec.encode() if self.session is not None else None
+        self.session = None
         self.table.reset()
         gc.collect()
         try:

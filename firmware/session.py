@@ -98,11 +98,9 @@ class Session:
         p.seed = (self.rec.seed * 8 + seat + 1) & 0xFFFFFF if seed is None else seed
         return p
 
-    def release_engines(self, keep=-1):
-        """Drop the AI engines (all but level ``keep``) to give their memory back."""
-        for i in range(3):
-            if i != keep:
-                self.engines[i] = None
+    def release_engines(self):
+        """Drop the AI engines to give their memory back (made again when needed)."""
+        self.engines = [None, None, None]
 
     def is_ai(self, seat):
         """True if an AI plays ``seat``."""
