@@ -143,7 +143,8 @@ class Hard(Player):
     EPS = 0.0       # weight of a uniform choice mixed into the model of play (replays)
     PRIOR = 1.0     # weight of Medium's score added to the mean playout value
     TOP = 3         # moves searched: the best TOP by Medium's score (0: all)
-    SIR = 4         # deals drawn per playout deal; one is kept by its likelihood
+    SIR = 2         # block play: deals drawn per playout deal; one is kept by its likelihood
+    SIR_REPLAY = 4  # the same where deals are weighed by a replay (All Fives)
     GUIDE = 1       # block play: 1 guides draws by the seen plays (0: blind draws)
     MIX_PIPS = 50   # block play: prior % that a seat plays heaviest tile first ...
     MIX_RANDOM = 0  # ... or at random (the rest: the general model); see .likely
@@ -153,6 +154,8 @@ class Hard(Player):
     EXACT_GENERIC = 10  # the same for other endings (the contract's solver, 4x dearer nodes)
     NODES = 1000    # node limit of one exact solve (past it: a playout); ~150 typical at 14
     CACHE = 8       # deals whose likelihood / values a decision remembers (repeats cost nothing)
+    COST = 11000    # the most cost a decision may spend (module doc: about 0.85 s on an RP2040)
+    MIN_DEALS = 8   # deals the cost must afford: else fewer draws per kept deal
 
     def __init__(self, seed=0, playouts=None):
         Player.__init__(self, seed)
@@ -237,12 +240,29 @@ class Hard(Player):
             if s != obs.seat and obs.counts[s]:
                 others += 1
         forced = obs.stock == 0 and others <= 1 and sum(obs.counts) - len(obs.hand) == len(K.pool)
-        self.sir = 1 if forced else self.SIR
-        self.use_model = self.sir > 1 and likely.applies(K, self.scoring)
+        model = not forced and likely.applies(K, self.scoring)
+        sir = 1 if forced else self.SIR if model else self.SIR_REPLAY
+        self.use_model = sir > 1 and model
         # at least a few deals even with many legal moves
         self.target = max(self.PLAYOUTS_SCORING if self.scoring else self.PLAYOUTS, 6 * len(cand))
         if forced:
             self.target = len(cand)
+        # cost (module doc): a draw's, a kept deal's replay, a playout move's, a node's
+        ne = len(obs.events)
+        self.c_deal = 2 * len(K.pool)
+        self.c_replay = 5 * ne // 2
+        self.c_weigh = 7 * ne
+        self.c_move = 6 if self.scoring else 3
+        self.c_node = 2 if fast else 7
+        if not self.use_model:
+            # deals weighed by replays: fewer draws per kept deal when the cost
+            # would not afford MIN_DEALS kept deals (many seats, long hands)
+            play = len(cand) * self.c_move * sum(obs.counts)
+            while sir > 1 and self.MIN_DEALS * (sir * (self.c_deal + self.c_weigh) + play) > self.COST:
+                sir -= 1
+        self.sir = sir
+        self.forced = forced
+        self.cost = 0
         # deals drawn again (few hidden tiles, sharp inference): a deal's likelihood
         # and its candidates' values (exact solves and playouts choose without
         # random numbers) are functions of the deal, so a repeat reuses them
@@ -250,6 +270,7 @@ class Hard(Player):
         self._lk = self._ld = self._lv = self._ck = self._cd = self._cv = None
         self.hit = self.slot = -1
         self.best = 0  # the best value on the kept deal so far
+        self.done = False
 
     def _weigh(self, g, seat, mv):
         return policy.loglik(g, self.buf2, self.buf3, seat, mv, self.etab, self.scoring, self.EPS)
@@ -274,12 +295,14 @@ class Hard(Player):
                 if self.GUIDE:
                     self.guide = guide(self.model, self.SHARP, self.FLOOR)
             owner = K.deal(rng, 20, self.guide)
+            self.cost += self.c_deal
             if self.model is not None:
                 j = _find(owner, self._lk, self._ld, self.CACHE)
                 if j >= 0:
                     ll = self._lv[j]
                 else:
                     ll = self.model.loglik(owner)  # the game stays where it was
+                    self.cost += self.model.cost
                     if j < -1:
                         self._lv.append(ll)
                 if self.guide is not None:
@@ -289,6 +312,9 @@ class Hard(Player):
                 ll = K.reweigh(owner, weigh)
                 if ll is None:
                     ll = K.replay(owner, weigh)
+                    self.cost += self.c_replay
+                if weigh is not None:
+                    self.cost += self.c_weigh
             if self.drawn == 0 or ll > self.top:
                 self.tot = self.tot * math.exp(self.top - ll) if self.drawn else 0.0
                 self.top = ll
@@ -305,6 +331,7 @@ class Hard(Player):
                 return False
         elif not self.last and K.reweigh(self._keep) is None:
             K.replay(self._keep)
+            self.cost += self.c_replay
         self.drawn = 0
         self.deals += 1
         return True
@@ -320,7 +347,8 @@ class Hard(Player):
         while budget > 0:
             budget -= 1
             if self.cursor == 0:
-                if self.work >= self.target:
+                if self.work >= self.target or self.deals and not self.drawn and self.cost >= self.COST:
+                    self.done = True
                     break
                 if not self._draw(K, rng):
                     continue
@@ -339,11 +367,16 @@ class Hard(Player):
                 # the one possible deal: only the best candidate's value matters (no
                 # prior here, ties to the first), so each next one is searched with the
                 # best so far as a lower bound (it comes back exact only if it beats it)
-                lo = self.best if self.sir == 1 and self.cursor else -32767
-                v = self._solver.solve(g, self.side, K.nsides, self.bad, self.NODES, lo)
+                lo = self.best if self.forced and self.cursor else -32767
+                # a solve may spend the cost left for it and the candidates after it
+                left = (self.COST - self.cost) // (self.c_node * (nc - self.cursor))
+                limit = self.NODES if left >= self.NODES else left if left > 64 else 64
+                v = self._solver.solve(g, self.side, K.nsides, self.bad, limit, lo)
                 budget -= self._solver.nodes >> self._solver.UNIT  # a unit per 2**UNIT nodes
+                self.cost += self._solver.nodes * self.c_node
             if v is None:
                 depth = playout.rollout(g, buf, rng, self.scoring, self.cnt)
+                self.cost += depth * self.c_move
                 v = policy.value(g, self.side, K.nsides, self.bad)
                 for _ in range(depth):
                     g.undo()
@@ -355,7 +388,7 @@ class Hard(Player):
             self.sums[i] += v
             self.work += 1
             self.cursor = (self.cursor + 1) % nc
-        if self.work >= self.target and self.cursor == 0:
+        if self.done:
             n = self.deals if self.deals else 1
             best = cand[0]
             top = 0.0

@@ -134,6 +134,7 @@ class BlockModel:
                 opt = bytearray(k)
         self.at = at
         self.opt = opt
+        self.cost = (len(opt) // 5 + nplay) * 3 // 4  # what loglik costs (see Hard.COST)
 
     def loglik(self, owner):
         """Log-likelihood of the other seats' seen plays when the hidden tiles
