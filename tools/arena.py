@@ -157,9 +157,11 @@ def make_player(spec, seed):
     raise SystemExit("unknown player %r" % spec)
 
 
-def play_hand(cls, players, seed, seat_player):
-    """Play one hand of deal ``seed``; ``seat_player[s]`` acts for seat s. Returns the HandResult."""
-    return play_out(cls(players, seed), cls, seat_player)
+def play_hand(cls, players, seed, seat_player, options=0):
+    """Play one hand of deal ``seed`` (with the game's ``options``, as the menu
+    gives them); ``seat_player[s]`` acts for seat s. Returns the HandResult."""
+    g = cls.from_options(players, seed, None, options) if options else cls(players, seed)
+    return play_out(g, cls, seat_player)
 
 
 def play_out(g, cls, seat_player):
@@ -175,7 +177,7 @@ def deal_seed(base, i):
     return (base * 100003 + i * 7919 + 12345) & 0xFFFFFF
 
 
-def run(game_id, players, spec_a, spec_b, deals, seed=1, log=None):
+def run(game_id, players, spec_a, spec_b, deals, seed=1, log=None, options=0):
     """Play ``deals`` duplicate deals; returns a dict of the figures."""
     cls = games.load(game_id)
     nsides = cls.sides_for(players)
@@ -194,7 +196,7 @@ def run(game_id, players, spec_a, spec_b, deals, seed=1, log=None):
                 ps = (ds * 31 + s * 1009 + a_side * 17) & 0xFFFFFF
                 spec = spec_a if s % nsides == a_side else spec_b
                 seat_player.append(make_player(spec, ps))
-            r = play_hand(cls, players, ds, seat_player)
+            r = play_hand(cls, players, ds, seat_player, options)
             pts = r.points
             a = pts[a_side]
             b = (sum(pts) - a) / (nsides - 1)
@@ -236,6 +238,21 @@ def ratio_ci(xs, ys):
     return r, 1.96 * math.sqrt(var)
 
 
+def paired_ci(xs1, ys1, xs2, ys2):
+    """sum(xs1)/sum(ys1) - sum(xs2)/sum(ys2) over the same deals (index k is one
+    deal in both) and the half-width of its 95% interval (the linearized ratio
+    estimators, per deal; 0.5 for fewer than 2 deals)."""
+    n = len(xs1)
+    r1, _ = ratio_ci(xs1, ys1)
+    r2, _ = ratio_ci(xs2, ys2)
+    if n < 2 or not sum(ys1) or not sum(ys2):
+        return r1 - r2, 0.5
+    y1 = sum(ys1) / n
+    y2 = sum(ys2) / n
+    z = [(xs1[k] - r1 * ys1[k]) / y1 - (xs2[k] - r2 * ys2[k]) / y2 for k in range(n)]
+    return r1 - r2, 1.96 * math.sqrt(sum(v * v for v in z) / (n * (n - 1)))
+
+
 def report(res, extra=()):
     lines = ["points_share_a: %.4f" % res["points_share_a"],
              "points_share_ci95: [%.4f, %.4f]" % res["points_share_ci95"],
@@ -251,6 +268,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", type=int, default=0, help="game id (0 Seychelles, 1 Domino Whist, 2 All Fives)")
     ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--options", type=int, default=0, help="the game's options as a number "
+                    "(All Fives: double-nine 2, double-twelve 3; see its options_for)")
     ap.add_argument("--a", default="medium", help="side A's player")
     ap.add_argument("--b", default="heaviest", help="side B's player")
     ap.add_argument("--deals", type=int, default=200)
@@ -259,7 +278,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     t0 = time.time()
     log = None if args.quiet else (lambda s: print("# " + s, file=sys.stderr, flush=True))
-    res = run(args.game, args.players, args.a, args.b, args.deals, args.seed, log)
+    res = run(args.game, args.players, args.a, args.b, args.deals, args.seed, log, args.options)
     print(report(res, [("a", args.a), ("b", args.b), ("game", args.game), ("players", args.players),
                        ("seconds", "%.1f" % (time.time() - t0))]))
 

@@ -350,12 +350,22 @@ def summarize(rows):
     }
 
 
-def report(path, spec_a, spec_b, seed):
+def report(path, spec_a, spec_b, seed, against=None):
     """One line per core code hash and interpreter in the log ``path``: its
-    deals (first to last) and figures, for these sides and seed."""
+    deals (first to last) and figures, for these sides and seed; with
+    ``against`` (a code hash, or ``SPEC@HASH`` for other settings of side A),
+    each one's paired difference from that code's rows on the deals both hold."""
     groups = {}
     for r in _log_rows(path, spec_a, spec_b, seed):
         groups.setdefault((r["code"], r.get("py", "CPython")), {})[r["deal"]] = r
+    base = {}
+    if against:
+        spec0, _, code0 = against.rpartition("@")
+        for r in _log_rows(path, spec0 or spec_a, spec_b, seed):
+            if r["code"] == code0:
+                base[r["deal"]] = r
+        if not base:
+            raise SystemExit("--against: no rows of %s in %s" % (against, path))
     for (code, py), by_deal in groups.items():
         rows = list(by_deal.values())
         f = summarize(rows)
@@ -365,6 +375,16 @@ def report(path, spec_a, spec_b, seed):
                   code, py, len(rows), min(deals), max(deals), f["points_share_a"],
                   f["points_share_ci95"][0], f["points_share_ci95"][1], f["hands_won_a"],
                   f["seychelles_share_a"], f["cpu_ms_per_move_a"], f["cpu_ms_per_move_b"]))
+        common = sorted(d for d in by_deal if d in base)
+        if base and common:
+            one = [by_deal[d] for d in common]
+            two = [base[d] for d in common]
+            d, half = arena.paired_ci([r["x"] for r in one], [r["y"] for r in one],
+                                      [r["x"] for r in two], [r["y"] for r in two])
+            same = sum(1 for k in range(len(one)) if all(
+                one[k][f] == two[k][f] for f in ("x", "y", "sx", "sy", "won", "hands", "ndec")))
+            print("  paired with %s over %d deals: %+.4f +- %.4f (%d rows identical)" % (
+                against, len(common), d, half, same))
 
 
 def main(argv=None):
@@ -380,11 +400,13 @@ def main(argv=None):
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--report", action="store_true", help="print the figures of every core "
                     "code and interpreter in --log for these sides and seed, and play nothing")
+    ap.add_argument("--against", help="with --report: each code's paired difference from the rows "
+                    "of this code hash (SPEC@HASH: of side A played as SPEC) on the same deals")
     args = ap.parse_args(argv)
     if args.report:
         if not args.log or not os.path.exists(args.log):
             ap.error("--report needs --log FILE of an existing log")
-        report(args.log, args.a, args.b, args.seed)
+        report(args.log, args.a, args.b, args.seed, args.against)
         return
     t0 = time.time()
     log = None if args.quiet else (lambda s: print("# " + s, file=sys.stderr, flush=True))

@@ -154,7 +154,7 @@ class Hard(Player):
     EXACT_GENERIC = 10  # the same for other endings (the contract's solver, 4x dearer nodes)
     NODES = 1000    # node limit of one exact solve (past it: a playout); ~150 typical at 14
     CACHE = 8       # deals whose likelihood / values a decision remembers (repeats cost nothing)
-    COST = 11000    # the most cost a decision may spend (module doc: about 0.85 s on an RP2040)
+    COST = 17000    # the most a decision may spend, in 1/20 ms of an RP2040 (class doc)
     MIN_DEALS = 8   # deals the cost must afford: else fewer draws per kept deal
 
     def __init__(self, seed=0, playouts=None):
@@ -247,18 +247,19 @@ class Hard(Player):
         self.target = max(self.PLAYOUTS_SCORING if self.scoring else self.PLAYOUTS, 6 * len(cand))
         if forced:
             self.target = len(cand)
-        # cost (module doc): a draw's, a kept deal's replay, a playout move's, a node's
+        # costs (class doc): a deal drawn, replayed, weighed; a playout's move; a node
         ne = len(obs.events)
-        self.c_deal = 2 * len(K.pool)
-        self.c_replay = 5 * ne // 2
-        self.c_weigh = 7 * ne
-        self.c_move = 6 if self.scoring else 3
-        self.c_node = 2 if fast else 7
+        self.c_deal = 3 * len(K.pool)
+        self.c_replay = 15 * ne
+        self.c_weigh = 11 * ne
+        self.c_move = 33 if self.scoring else 13
+        self.c_node = 5 if fast else 23
         if not self.use_model:
             # deals weighed by replays: fewer draws per kept deal when the cost
             # would not afford MIN_DEALS kept deals (many seats, long hands)
             play = len(cand) * self.c_move * sum(obs.counts)
-            while sir > 1 and self.MIN_DEALS * (sir * (self.c_deal + self.c_weigh) + play) > self.COST:
+            draw = self.c_deal + self.c_replay + self.c_weigh
+            while sir > 1 and self.MIN_DEALS * (sir * draw + play) > self.COST:
                 sir -= 1
         self.sir = sir
         self.forced = forced
