@@ -348,7 +348,10 @@ class Hard(Player):
         while budget > 0:
             budget -= 1
             if self.cursor == 0:
-                if self.work >= self.target or self.deals and not self.drawn and self.cost >= self.COST:
+                # done: the target met, or the next deal (costing as the mean one so
+                # far) would take the cost past COST
+                if self.work >= self.target or self.deals and not self.drawn and (
+                        self.cost + self.cost // self.deals > self.COST):
                     self.done = True
                     break
                 if not self._draw(K, rng):
