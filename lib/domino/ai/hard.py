@@ -122,7 +122,7 @@ class Hard(Player):
     into its hand with weight ``FLOOR``/255) and weighed by likelihood over
     their chance. Against heaviest-tile players in the library's game, over
     2,000 deals, these took Hard from about 0.74 to 0.75 of the points at the
-    same number of playouts (see README). On
+    same number of playouts (see docs/ai.md). On
     every kept deal each candidate is played out to the end of the hand with
     the fast policy (all seats), so candidates are compared on the same deals;
     once ``EXACT`` or fewer tiles are in the hands and the boneyard is empty,
@@ -134,10 +134,24 @@ class Hard(Player):
     the move with the best mean plus ``PRIOR`` times Medium's score (no prior
     in exact endings) is chosen. Work unit: one deal drawn, one playout or
     16 nodes of exact search.
+
+    A decision also stops before the kept deal that would take its cost past
+    ``COST`` (the mean kept deal's cost so far as the guess; at least one deal),
+    and an exact solve may spend only the cost left for it and the candidates
+    after it. The cost counts, in 1/20 ms of CircuitPython on an RP2040 (weights
+    fitted to the emulated Pico's decision times, ``tools/hard_cost.py``): 3 per
+    hidden tile placed in a deal drawn, 2 per unit of the block likelihood's
+    work, 15 per event replayed and 11 more when weighed, 13 per playout move
+    (33 in games scoring in play), 5 per node of block search (23 otherwise).
+    Where deals are weighed by a replay (many events, many seats) and
+    ``MIN_DEALS`` kept deals would cost more than ``COST`` with ``SIR_REPLAY``
+    draws each, fewer draws are weighed per kept deal (down to one). The cost
+    is counted, not timed, so the same observation and seed give the same move
+    on any machine.
     """
 
     LEVEL = 2
-    PLAYOUTS = 48   # per decision (spread over the candidates): ~0.9 s median on an RP2040
+    PLAYOUTS = 48   # per decision (spread over the candidates), unless COST stops it first
     PLAYOUTS_SCORING = 24  # games scoring in play (All Fives): costlier playouts
     BETA = 0.5      # softmax sharpness of the model of play
     EPS = 0.0       # weight of a uniform choice mixed into the model of play (replays)

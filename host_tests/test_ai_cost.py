@@ -1,0 +1,133 @@
+"""Hard's cost cap (ai/hard.py, ``Hard.COST``): a decision stops within its
+cost, counted not timed, and spends no more than it must."""
+
+import pytest
+
+from domino import games
+from domino.ai.hard import Hard
+from domino.allfives import options_for
+from domino.game import new_move_buffer
+from domino.rng import Rng
+
+
+def _position(gid, players, seed, plies, options=0):
+    """A hand of ``gid`` played ``plies`` moves by a seeded random policy, at a
+    decision with a choice (or the first one after)."""
+    cls = games.load(gid)
+    g = cls.from_options(players, seed, None, options) if options else cls(players, seed)
+    buf = new_move_buffer()
+    pick = Rng(seed)
+    k = 0
+    while not g.over:
+        n = g.legal_moves(buf)
+        if n > 1 and k >= plies:
+            return cls, g.observation(g.turn)
+        g.apply(buf[pick.below(n)])
+        k += 1
+    raise AssertionError("no decision left")
+
+
+def _decide(p, cls, obs):
+    p.begin(cls, obs)
+    m = None
+    while m is None:
+        m = p.step(7)
+    return m
+
+
+CASES = [(0, 4, 0, 0), (0, 4, 14, 0), (1, 4, 10, 0), (2, 2, 4, 0), (2, 4, 8, 0),
+         (2, 6, 12, options_for(9)), (2, 8, 20, options_for(12))]
+
+
+class Traced(Hard):
+    """Hard noting its cost and deals as each kept deal starts."""
+
+    def _start(self):
+        self.starts = []
+        Hard._start(self)
+
+    def _draw(self, K, rng):
+        if self.drawn == 0:
+            self.starts.append((self.deals, self.cost))
+        return Hard._draw(self, K, rng)
+
+
+@pytest.mark.parametrize("gid,players,plies,options", CASES)
+def test_a_decision_stays_within_its_cost(gid, players, plies, options):
+    for seed in (1, 2):
+        cls, obs = _position(gid, players, seed, plies, options)
+        for cap in (3000, Hard.COST):
+            p = Traced(seed)
+            p.COST = cap
+            _decide(p, cls, obs)
+            assert p.deals >= 1 and p.starts[0] == (0, 0)
+            # a deal starts only while the cost so far plus the mean deal's fits
+            for deals, cost in p.starts[1:]:
+                assert cost + cost // deals <= cap, (deals, cost, cap)
+            last = p.starts[-1][1]
+            assert last <= cap and p.cost > last
+
+
+def test_a_smaller_cost_means_fewer_deals_and_the_default_is_kept_where_it_is_cheap():
+    cls, obs = _position(0, 4, 3, 0)
+    deals = {}
+    for cap in (2000, 8000, 10 ** 9):
+        p = Hard(3)
+        p.COST = cap
+        _decide(p, cls, obs)
+        deals[cap] = p.deals
+    assert deals[2000] < deals[8000] < deals[10 ** 9]
+    # no cap: the playout target decides (48 playouts over 3 candidates)
+    assert deals[10 ** 9] == Hard.PLAYOUTS // Hard.TOP
+    # a two-player block game at the start costs little: the cap changes nothing
+    cls, obs = _position(0, 2, 3, 0)
+    a, b = Hard(3), Hard(3)
+    b.COST = 10 ** 9
+    assert _decide(a, cls, obs) == _decide(b, cls, obs)
+    assert a.deals == b.deals and a.cost <= Hard.COST
+
+
+def test_replayed_weighing_thins_when_the_cost_cannot_afford_the_deals():
+    # 8 players on double-twelve, late: a weighed replay of many events per draw
+    cls, obs = _position(2, 8, 3, 60, options_for(12))
+    p = Hard(3)
+    p.begin(cls, obs)
+    assert p.sir < Hard.SIR_REPLAY
+    q = Hard(3)
+    q.COST = 10 ** 9
+    q.begin(cls, obs)
+    assert q.sir == Hard.SIR_REPLAY
+    # 2 players at the start: the default's draws are affordable
+    cls, obs = _position(2, 2, 3, 0)
+    p = Hard(3)
+    p.begin(cls, obs)
+    assert p.sir == Hard.SIR_REPLAY
+
+
+def test_an_exact_solve_spends_only_the_cost_left():
+    # forced deals (two players, no boneyard): each candidate's solve gets the
+    # cost left shared among the candidates still to solve
+    found = False
+    for seed in range(1, 12):
+        try:
+            cls, obs = _position(0, 2, seed, 14)  # Seychelles, 2 players: 14 tiles left
+        except AssertionError:
+            continue
+        p = Hard(seed)
+        p.begin(cls, obs)
+        if not (p.exact and p.forced):
+            continue
+        free = Hard(seed)
+        free.COST = 10 ** 9
+        _decide(free, cls, obs)
+        if free.cost <= 4000:
+            continue
+        found = True
+        p = Hard(seed)
+        p.COST = 1000
+        _decide(p, cls, obs)
+        # each solve: the cost left shared out (at least 64 nodes), then a playout
+        nc = len(obs.legal)
+        assert p.cost <= 1000 + nc * (64 * p.c_node + sum(obs.counts) * p.c_move)
+        assert p.cost < free.cost
+    assert found

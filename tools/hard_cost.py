@@ -1,0 +1,127 @@
+"""Fit Hard's cost weights to decision times measured on the emulated Pico.
+
+Hard stops a decision once its counted cost would pass ``Hard.COST`` (see
+:class:`domino.ai.hard.Hard`). The cost counts, per decision, the hidden tiles
+placed in deals drawn, the block likelihood's work, the events replayed and
+weighed, the playout moves and the exact-search nodes. This tool reads the raw
+file of a device run (``tools/device_budget.py --part=time --raw=FILE``: each
+position's Hard time on the device), plays each position's decision again on
+the host counting those quantities, and fits each one's device time by
+non-negative least squares; it prints the fit (ms per unit), the weights Hard
+uses (in 1/20 ms) and, per position, the measured time, the fit's and Hard's
+counted cost in ms.
+
+    .venv/bin/python tools/hard_cost.py RAW_FILE
+
+The fit is of the run's own positions: a run made with other weights counts
+other work, so refit from a run of the current core.
+"""
+
+import os
+import sys
+
+TOOLS = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [TOOLS, os.path.join(os.path.dirname(TOOLS), "lib")]
+
+import device_budget as db  # noqa: E402
+from domino.ai import know, likely, playout, blockend, endgame  # noqa: E402
+from domino.ai.hard import Hard  # noqa: E402
+
+KEYS = ("deal", "loglik", "replay", "weighed", "move_block", "move_scoring", "node_block", "node_other")
+UNIT_MS = 0.05  # Hard's cost unit
+
+
+def _count(counts):
+    """Wrap the costed calls so that each adds its quantity to ``counts``."""
+    def wrap(obj, name, feat):
+        f = getattr(obj, name)
+
+        def w(*a, **k):
+            r = f(*a, **k)
+            for key, x in feat(a, r):
+                counts[key] = counts.get(key, 0) + x
+            return r
+        setattr(obj, name, w)
+
+    ne = lambda a: len(a[0].obs.events)  # noqa: E731
+    wrap(know.Knowledge, "deal", lambda a, r: [("deal", len(a[0].pool))])
+    wrap(likely.BlockModel, "loglik", lambda a, r: [("loglik", len(a[0].opt) // 5 + len(a[0].ev) // 5)])
+    wrap(know.Knowledge, "replay", lambda a, r: [("replay", ne(a))] + (
+        [("weighed", ne(a))] if len(a) > 2 and a[2] else []))
+    wrap(playout, "rollout", lambda a, r: [("move_scoring" if a[3] else "move_block", r)])
+    wrap(blockend.BlockSolver, "solve", lambda a, r: [("node_block", a[0].nodes)])
+    wrap(endgame.Solver, "solve", lambda a, r: [("node_other", a[0].nodes)])
+
+
+def nnls(X, y, sweeps=5000):
+    """Non-negative least squares by cyclic coordinate descent (small problems)."""
+    m = len(X[0])
+    b = [0.0] * m
+    col = [[row[j] for row in X] for j in range(m)]
+    nn = [sum(v * v for v in c) for c in col]
+    r = list(y)  # residual y - X b
+    for _ in range(sweeps):
+        moved = 0.0
+        for j in range(m):
+            if not nn[j]:
+                continue
+            c = col[j]
+            new = max(0.0, b[j] + sum(c[i] * r[i] for i in range(len(r))) / nn[j])
+            d = new - b[j]
+            if d:
+                for i in range(len(r)):
+                    r[i] -= d * c[i]
+                b[j] = new
+                moved = max(moved, abs(d))
+        if moved < 1e-9:
+            break
+    return b
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if len(argv) != 1:
+        raise SystemExit(__doc__.split("\n\n")[-2].strip())
+    counts = {}
+    _count(counts)
+    X, y, rows = [], [], []
+    cache = {}
+    for line in open(argv[0]):
+        if not line.startswith("POS "):
+            continue
+        w = line.split()
+        name, phase, seed, hard_us = w[1], w[2], int(w[3]), int(w[6])
+        if hard_us < 0:
+            continue
+        cfg = [c for c in db.CONFIGS if c[0] == name][0]
+        _, gid, players, opts, heavy = cfg
+        key = (name, heavy)
+        if key not in cache:
+            cache[key] = db.positions(gid, players, opts, db.PER_PHASE_HEAVY if heavy else db.PER_PHASE)
+        moves = [m for s, m in cache[key][phase] if s == seed][0]
+        g = db.rebuild(gid, players, opts, seed, moves)
+        counts.clear()
+        p = Hard(seed)
+        p.choose(type(g), g.observation(g.turn))
+        X.append([counts.get(k, 0) for k in KEYS])
+        y.append(hard_us / 1000.0)
+        rows.append((name, phase, seed, getattr(p, "cost", 0)))
+    b = nnls(X, y)
+    weights = {"deal": 3, "loglik": 2, "replay": 15, "weighed": 11, "move_block": 13,
+               "move_scoring": 33, "node_block": 5, "node_other": 23}
+    print("positions: %d" % len(y))
+    for k, v in zip(KEYS, b):
+        print("fit_ms_per_%s: %.4f  (Hard: %d units = %.3f ms)" % (k, v, weights[k], weights[k] * UNIT_MS))
+    print("# position: measured ms, fitted ms, Hard's counted cost in ms")
+    err = []
+    for (name, phase, seed, cost), xs, t in zip(rows, X, y):
+        f = sum(a * c for a, c in zip(xs, b))
+        err.append(abs(f - t) / t)
+        print("%s %s %d: %.0f %.0f %.0f" % (name, phase, seed, t, f, cost * UNIT_MS))
+    err.sort()
+    print("fit_error_median: %.3f" % err[len(err) // 2])
+    print("fit_error_max: %.3f" % err[-1])
+
+
+if __name__ == "__main__":
+    main()
