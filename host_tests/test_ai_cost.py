@@ -131,3 +131,17 @@ def test_an_exact_solve_spends_only_the_cost_left():
         assert p.cost <= 1000 + nc * (64 * p.c_node + sum(obs.counts) * p.c_move)
         assert p.cost < free.cost
     assert found
+
+
+def test_the_cost_fit_recovers_known_weights():
+    import hard_cost
+
+    rng = Rng(5)
+    true = [0.2, 0.0, 1.5, 0.7]
+    X = [[rng.below(1000) for _ in true] for _ in range(30)]
+    y = [sum(a * b for a, b in zip(row, true)) for row in X]
+    fit = hard_cost.nnls(X, y)
+    assert all(abs(a - b) < 1e-6 for a, b in zip(fit, true))
+    # a weight the data would make negative is held at 0
+    y = [r[0] * 0.5 - r[1] * 0.3 for r in X]
+    assert hard_cost.nnls(X, y)[1] == 0.0

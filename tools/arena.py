@@ -24,6 +24,7 @@ All Fives).
 """
 
 import argparse
+import json
 import math
 import os
 import sys
@@ -222,6 +223,8 @@ def run(game_id, players, spec_a, spec_b, deals, seed=1, log=None, options=0):
         "deals": len(xs),
         "hands": hands,
         "plays": plays,
+        "xs": xs,
+        "ys": ys,
     }
 
 
@@ -275,12 +278,28 @@ def main(argv=None):
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--rows", help="write each deal's points (A's, A's + B's) to this JSON file")
+    ap.add_argument("--paired", help="a --rows file of another run on the same deals: print the "
+                    "paired difference of the shares (this run minus that one)")
     args = ap.parse_args(argv)
     t0 = time.time()
     log = None if args.quiet else (lambda s: print("# " + s, file=sys.stderr, flush=True))
     res = run(args.game, args.players, args.a, args.b, args.deals, args.seed, log, args.options)
     print(report(res, [("a", args.a), ("b", args.b), ("game", args.game), ("players", args.players),
                        ("seconds", "%.1f" % (time.time() - t0))]))
+    what = {"game": args.game, "players": args.players, "options": args.options, "seed": args.seed,
+            "b": args.b}
+    if args.rows:
+        with open(args.rows, "w") as f:
+            json.dump(dict(what, a=args.a, xs=res["xs"], ys=res["ys"]), f)
+    if args.paired:
+        with open(args.paired) as f:
+            other = json.load(f)
+        if any(other.get(k) != v for k, v in what.items()):
+            raise SystemExit("--paired: %s is of other deals or another opponent" % args.paired)
+        n = min(len(other["xs"]), len(res["xs"]))
+        d, half = paired_ci(res["xs"][:n], res["ys"][:n], other["xs"][:n], other["ys"][:n])
+        print("paired_with: %s (a: %s) over %d deals: %+.4f +- %.4f" % (args.paired, other["a"], n, d, half))
 
 
 if __name__ == "__main__":
