@@ -145,7 +145,8 @@ class Hard(Player):
     (33 in games scoring in play), 5 per node of block search (23 otherwise).
     Where deals are weighed by a replay (many events, many seats) and
     ``MIN_DEALS`` kept deals would cost more than ``COST`` with ``SIR_REPLAY``
-    draws each, fewer draws are weighed per kept deal (down to one). The cost
+    draws each, fewer draws are weighed per kept deal (down to one), then fewer
+    candidates are searched (down to the best two by Medium's score). The cost
     is counted, not timed, so the same observation and seed give the same move
     on any machine.
     """
@@ -269,12 +270,17 @@ class Hard(Player):
         self.c_move = 33 if self.scoring else 13
         self.c_node = 5 if fast else 23
         if not self.use_model:
-            # deals weighed by replays: fewer draws per kept deal when the cost
-            # would not afford MIN_DEALS kept deals (many seats, long hands)
-            play = len(cand) * self.c_move * sum(obs.counts)
+            # deals weighed by replays: when the cost would not afford MIN_DEALS
+            # kept deals (many seats, long hands), fewer draws per kept deal, then
+            # fewer candidates (down to two)
+            play = self.c_move * sum(obs.counts)
             draw = self.c_deal + self.c_replay + self.c_weigh
-            while sir > 1 and self.MIN_DEALS * (sir * draw + play) > self.COST:
+            while sir > 1 and self.MIN_DEALS * (sir * draw + len(cand) * play) > self.COST:
                 sir -= 1
+            while (self.prior is not None and len(cand) > 2
+                   and self.MIN_DEALS * (sir * draw + len(cand) * play) > self.COST):
+                cand = cand[:-1]
+            self.cand = cand
         self.sir = sir
         self.forced = forced
         self.cost = 0
