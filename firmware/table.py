@@ -69,6 +69,7 @@ class Table(Scene):
         self.passed = []
         self.to_act = False
         self.dirty_model = True
+        self._marks = [0, 0, 0, 0]  # last-play bars to draw (see _mark)
 
     def enter(self):
         """Shown (again): the viewer or the game may have changed."""
@@ -381,67 +382,149 @@ class Table(Scene):
         scr.small(xr, 0, sc)
 
     def draw_board(self, scr, g):
+        """The line as it lies: its two ends, the centre (the spinner once laid,
+        else the first tile) with "+n" for the tiles between, the spinner's open
+        side arms above and below it, and in All Fives the ends as they count
+        ("4+6+2=12") at the top left; a bar marks the last play."""
         np_ = g.nplayed
         if np_ == 0:
             scr.small(34, 25, "LEAD ANY TILE")
             return
         HI = tiles.HI
         LO = tiles.LO
-        last = np_ - 1
-        first = g.placed[0]
+        placed = g.placed
+        arm = g.placed_arm
+        last_t = placed[np_ - 1]
+        first = placed[0]
+        spin = getattr(g, "spinner", -1)
+        n0 = 0
+        n1 = 0
+        k = 0  # the spinner's place from the first tile (- on the left, + on the right)
+        for i in range(1, np_):
+            a = arm[i]
+            if a == 0:
+                n0 += 1
+                if placed[i] == spin:
+                    k = -n0
+            elif a == 1:
+                n1 += 1
+                if placed[i] == spin:
+                    k = n1
+        c = n0 + k  # the centre's place in the line, 0 = the left end
+        last = n0 + n1
+        ctr = spin if spin >= 0 else first
         ends = g.ends
-        narms = getattr(g, "narms", 2)
-        # the centre tile
-        if HI[first] == LO[first]:
-            scr.tile(58, 17, HI[first], LO[first], True, self._armsel(-1))
-            mark = (63, 39)
-        else:
-            scr.tile(53, _MID_Y, HI[first], LO[first], False, self._armsel(-1))
-            mark = (63, 34)
-        marks = [mark] if last == 0 else []
-        for a in range(min(narms, 4)):
-            cnt = 0
-            end_i = -1
-            for i in range(1, np_):
-                if g.placed_arm[i] == a:
-                    cnt += 1
-                    end_i = i
-            if a >= 2:
-                y = 12 if a == 2 else 32
-                if cnt or narms > 2:
-                    scr.square(59, y, ends[a], self._armsel(a))
-                    if cnt > 1:
-                        scr.small(72, y + 3, "+%d" % (cnt - 1))
-                    if end_i == last and end_i > 0:
-                        marks.append((72 if cnt < 2 else 84, y + 5))
-                continue
-            if a == 0 and self.choice is not None and cnt == 0 and self._armsel(0):
-                scr.small(46, 25, "<")
-            if a == 1 and self.choice is not None and cnt == 0 and self._armsel(1):
-                scr.small(78, 25, ">")
-            if cnt == 0:
-                continue
-            t = g.placed[end_i]
-            v = ends[a]
-            o = HI[t] + LO[t] - v
-            sel = self._armsel(a)
+        marks = self._marks
+        nm = 0
+        # the two ends of the line
+        if c > 0:
+            t = self._end_tile(g, 0, n0)
+            v = ends[0]
             if HI[t] == LO[t]:
-                x = 5 if a == 0 else 112
-                scr.tile(x, 17, v, v, True, sel)
-                mk = (x + 5, 39)
+                scr.tile(5, 17, v, v, True, self._armsel(0))
+                nm = self._mark(marks, nm, t == last_t, 10, 39)
             else:
-                x = 0 if a == 0 else 107
-                if a == 0:
-                    scr.tile(x, _MID_Y, v, o, False, sel)
-                else:
-                    scr.tile(x, _MID_Y, o, v, False, sel)
-                mk = (x + 10, 34)
-            if cnt > 1:
-                scr.small(30 if a == 0 else 84, 25, "+%d" % (cnt - 1))
-            if end_i == last:
-                marks.append(mk)
-        for mx, my in marks:
-            scr.fill(mx - 2, my, 5, 2, 1)
+                scr.tile(0, _MID_Y, v, HI[t] + LO[t] - v, False, self._armsel(0))
+                nm = self._mark(marks, nm, t == last_t, 10, 34)
+            if c > 1:
+                scr.small(30, 25, "+%d" % (c - 1))
+        if c < last:
+            t = self._end_tile(g, 1, n1)
+            v = ends[1]
+            if HI[t] == LO[t]:
+                scr.tile(112, 17, v, v, True, self._armsel(1))
+                nm = self._mark(marks, nm, t == last_t, 117, 39)
+            else:
+                scr.tile(107, _MID_Y, HI[t] + LO[t] - v, v, False, self._armsel(1))
+                nm = self._mark(marks, nm, t == last_t, 117, 34)
+            if last - c > 1:
+                scr.small(84, 25, "+%d" % (last - c - 1))
+        # the centre, and the spinner's side arms once open
+        sel = (c == 0 and self._armsel(0)) or (c == last and self._armsel(1))
+        if getattr(g, "narms", 2) > 2:
+            nm = self._side(scr, g, 2, 12, marks, nm, last_t)
+            nm = self._side(scr, g, 3, 32, marks, nm, last_t)
+            scr.square(58, 22, HI[ctr], sel)
+            nm = self._mark(marks, nm, ctr == last_t, 73, 26, True)
+        elif HI[ctr] == LO[ctr]:
+            scr.tile(58, 17, HI[ctr], LO[ctr], True, sel)
+            nm = self._mark(marks, nm, ctr == last_t, 63, 39)
+        else:
+            scr.tile(53, _MID_Y, HI[ctr], LO[ctr], False, sel)
+            nm = self._mark(marks, nm, ctr == last_t, 63, 34)
+        if self.choice is not None:
+            if c == 0 and self._armsel(0):
+                scr.small(48 if HI[ctr] != LO[ctr] else 53, 25, "<")
+            if c == last and self._armsel(1):
+                scr.small(76 if HI[ctr] != LO[ctr] else 71, 25, ">")
+        for i in range(nm):
+            m = marks[i]
+            if m & 0x8000:  # a vertical bar to the right of a square
+                scr.fill((m >> 7) & 127, m & 127, 2, 5, 1)
+            else:
+                scr.fill(((m >> 7) & 127) - 2, m & 127, 5, 2, 1)
+        if hasattr(g, "end_points"):
+            scr.small(0, 12, self.ends_text(g))
+
+    def ends_text(self, g):
+        """The open ends as they count and their total: "4+6+2=12" ("=96" if long)."""
+        s = ""
+        for a in range(g.narms):
+            if a == 1 and g.kind[1] == 2 and g.kind[0] == 2:
+                continue  # the spinner alone is one end
+            if a >= 2 and not g.side_played(a):
+                continue  # an open side arm with no tile counts nothing
+            s += ("+" if s else "") + str(g.end_points(a))
+        s += "=%d" % g.end_sum()
+        return s if len(s) <= 12 else s[s.index("="):]
+
+    def _end_tile(self, g, a, n):
+        """The tile at the end of in-line arm ``a`` (``n`` tiles on it; none: the first tile)."""
+        if n == 0:
+            return g.placed[0]
+        p = g.placed
+        arm = g.placed_arm
+        for i in range(g.nplayed - 1, 0, -1):
+            if arm[i] == a:
+                return p[i]
+        return p[0]
+
+    def _side(self, scr, g, a, y, marks, nm, last_t):
+        """Side arm ``a`` of the spinner at ``y``: an empty dotted square while no
+        tile is on it, else its end (a double crosswise, both halves shown)."""
+        n = 0
+        t = -1
+        for i in range(1, g.nplayed):
+            if g.placed_arm[i] == a:
+                n += 1
+                t = g.placed[i]
+        sel = self._armsel(a)
+        if n == 0:
+            if sel:
+                scr.square(58, y, 0, True)
+            else:
+                scr.fill(58, y, 11, 11, 0)
+                scr.rect(58, y, 11, 11, 1, True)
+            return nm
+        v = g.ends[a]
+        if tiles.HI[t] == tiles.LO[t]:
+            scr.tile(53, y, v, v, False, sel)
+            x = 75
+        else:
+            scr.square(58, y, v, sel)
+            x = 70
+        nm = self._mark(marks, nm, t == last_t, x, y + 3, True)
+        if n > 1:
+            scr.small(x + 3, y + 3, "+%d" % (n - 1))
+        return nm
+
+    @staticmethod
+    def _mark(marks, nm, on, x, y, vertical=False):
+        """Note a last-play bar at (x, y) in ``marks`` when ``on``; the new count."""
+        if on and nm < len(marks):
+            marks[nm] = (0x8000 if vertical else 0) | (x << 7) | y
+            return nm + 1
+        return nm
 
     def _armsel(self, a):
         if self.choice is None:

@@ -51,3 +51,94 @@ def test_every_pip_count_told_apart_with_a_gap(nset, selected):
         assert all(b[12 + c, 20] == fg for c in range(7)), "centre line"
         assert top not in seen, "count %d draws like %d" % (v, seen.get(top))
         seen[top] = v
+
+
+# -- fault 2: the All Fives board as the core lays it --------------------------
+
+def _allfives_line():
+    """A scripted 2-player All Fives hand: 4-3 led, the spinner 3-3 laid on its
+    right (not the first tile), 3-5 beyond it (its side arms open), then 3-1 and
+    the double 1-1 on the up arm, 3-2 on the down arm. Yields (label, game)
+    after each step of interest."""
+    from domino.allfives import AllFives
+    from domino import tiles
+    T = tiles.tile
+    g = AllFives(2, 1, 0, 6)
+    g.redeal([[T(4, 3), T(3, 5), T(1, 1), T(6, 6)], [T(3, 3), T(3, 1), T(3, 2), T(0, 0)]],
+             starter=0)
+    g.play(T(4, 3) << 2 | 0)
+    g.play(T(3, 3) << 2 | 1)
+    yield "spinner on the right, arms closed", g
+    g.play(T(3, 5) << 2 | 1)
+    yield "arms open, empty", g
+    g.play(T(3, 1) << 2 | 2)
+    g.play(T(1, 1) << 2 | 2)
+    yield "a double on the up arm", g
+    g.play(T(3, 2) << 2 | 3)
+    yield "both side arms played", g
+
+
+def _board(g):
+    scr = _screen()
+    scr.clear()
+    t = table.Table(None)
+    t.draw_board(scr, g)
+    return scr, t
+
+
+def _region(scr, x, y, w, h):
+    b = scr.bitmap
+    return tuple(b[x + i, y + j] for j in range(h) for i in range(w))
+
+
+def _ref(draw, x, y, w, h):
+    """The pixels of (x, y, w, h) after ``draw(scr)`` on a blank screen."""
+    scr = _screen()
+    scr.clear()
+    draw(scr)
+    return _region(scr, x, y, w, h)
+
+
+def test_allfives_board_shows_the_true_layout():
+    from domino import tiles
+    from domino.allfives import SPIN
+    T = tiles.tile
+    for label, g in _allfives_line():
+        scr, t = _board(g)
+        assert g.spinner == T(3, 3) and g.placed[0] != g.spinner, label
+        if g.narms == 2:
+            # the spinner in the centre, upright, and nothing above or below it
+            assert _region(scr, 58, 17, 11, 21) == _ref(lambda s: s.tile(58, 17, 3, 3), 58, 17, 11, 21)
+            assert not any(_region(scr, 53, 12, 21, 5)) and not any(_region(scr, 53, 41, 21, 2)), label
+            # the first tile 4-3 is the left end (4 open), the spinner the right end: 4 + 3 + 3
+            assert _region(scr, 0, 22, 21, 11) == _ref(lambda s: s.tile(0, 22, 4, 3, False), 0, 22, 21, 11)
+            _check_ends_text(scr, t, g, label, [4, 6])
+            continue
+        # arms open: the spinner as a square between its side arms
+        assert _region(scr, 58, 22, 11, 11) == _ref(lambda s: s.square(58, 22, 3), 58, 22, 11, 11), label
+        for a, y in ((2, 12), (3, 32)):
+            if g.side_played(a):
+                if g.kind[a] != SPIN and tiles.is_double(g.end_tile[a]):
+                    v = g.ends[a]  # a double lies crosswise: both halves, counted twice
+                    want = _ref(lambda s: s.tile(53, y, v, v, False), 53, y, 21, 11)
+                    assert _region(scr, 53, y, 21, 11) == want, label
+                    assert g.end_points(a) == 2 * v
+                else:
+                    want = _ref(lambda s: s.square(58, y, g.ends[a]), 58, y, 11, 11)
+                    assert _region(scr, 58, y, 11, 11) == want, label
+            else:  # open with no tile: an empty dotted square, counting nothing
+                want = _ref(lambda s: s.rect(58, y, 11, 11, 1, True), 58, y + 1, 11, 9)
+                assert _region(scr, 58, y + 1, 11, 9) == want, label
+                assert g.end_points(a) == 0 or g.kind[a] == SPIN
+        _check_ends_text(scr, t, g, label, None)
+
+
+def _check_ends_text(scr, t, g, label, want):
+    """The ends as they count, and their total, at the top left."""
+    text = t.ends_text(g)
+    terms = [int(v) for v in text.split("=")[0].split("+")]
+    assert sum(terms) == g.end_sum() == int(text.split("=")[1]), (label, text)
+    assert _region(scr, 0, 12, 52, 5) == _ref(lambda s: s.small(0, 12, text), 0, 12, 52, 5), label
+    assert len(terms) == 2 + g.side_played(2) + g.side_played(3), text
+    if want is not None:
+        assert terms == want, text
