@@ -464,9 +464,29 @@ def side_name(session, side):
     seats = [s for s in range(g.players) if g.side(s) == side]
     if len(seats) == 1:
         return seat_name(session, seats[0])
-    if len(session.humans) == 1 and session.humans[0] in seats:
-        return "Us"
+    if len(session.humans) == 1:
+        return "Us" if session.humans[0] in seats else "Them"
     return "+".join(str(s + 1) for s in seats)
+
+
+def score_grid(scr, se, y, rows):
+    """Every side's points in the small font, one column per side (2 to 8): a row
+    of side names at ``y``, then one row per ``(label, values)`` in ``rows``
+    (labels of up to 3 letters: "PTS", "TOT")."""
+    n = se.game.nsides
+    cw = (128 - 14) // n
+    for i in range(len(rows) + 1):
+        yy = y + i * 7
+        if i:
+            scr.small(0, yy, rows[i - 1][0])
+        for s in range(n):
+            if i:
+                txt = str(rows[i - 1][1][s])
+            else:
+                txt = side_name(se, s).upper()
+                if txt.startswith("SEAT "):
+                    txt = "S" + txt[5:]
+            scr.small(14 + (s + 1) * cw - len(txt) * 4, yy, txt)
 
 
 class Privacy(Scene):
@@ -517,16 +537,26 @@ class Summary(Scene):
         if r.call:
             how += " - " + r.call
         scr.text(0, how[:21])
-        pts = ", ".join("%s %d" % (side_name(se, s), r.points[s]) for s in range(len(r.points)))
-        if getattr(se.cls, "BAD_POINTS", False):
-            pts = "Bad: " + pts
-        scr.text(1, pts[:21])
+        # the score part: every side's points and totals (scores() are the totals)
+        bad = getattr(se.cls, "BAD_POINTS", False)
+        rows = [("BAD" if bad else "PTS", r.points)]
         if m:
-            scr.text(2, ("Total " + "-".join(str(v) for v in m.scores) + " /%d" % m.target)[:21])
-        else:
-            scr.text(2, "")
+            rows.append(("TOT", m.scores))
+            scr.small(127 - len("TO %d" % m.target) * 4, 1, "TO %d" % m.target, 0)
+        score_grid(scr, se, 19, rows)
         scr.text(3, "Code " + se.code)
         scr.text(4, "A: next" if not se.done() else "A: done")
+
+
+def result_words(se, winner):
+    """"You win", "You lose", "We win", "We lose", "Seat 3 wins" or "A draw"."""
+    if winner < 0:
+        return "A draw"
+    if len(se.humans) == 1:
+        mine = se.game.side(se.humans[0])
+        who = "You" if se.game.nsides == se.game.players else "We"
+        return who + (" win" if mine == winner else " lose")
+    return side_name(se, winner) + " wins"
 
 
 class Result(Scene):
@@ -540,13 +570,8 @@ class Result(Scene):
         se = self.app.session_done
         m = se.match
         scr.clear()
-        scr.title("MATCH OVER")
-        if m.winner >= 0:
-            w = side_name(se, m.winner)
-            scr.text(0, (w + (" win!" if w in ("You", "Us") else " wins"))[:21])
-        else:
-            scr.text(0, "A draw")
+        scr.title("MATCH OVER  %d HAND%s%s" % (m.hand_no, "S" if m.hand_no > 1 else "", (" %d RESTARTS" % m.restarts) if m.restarts else ""))
+        scr.text(0, result_words(se, m.winner))
         scr.text(1, m.call.upper() if m.call else "")
-        scr.text(2, ("Score " + "-".join(str(v) for v in m.scores))[:21])
-        scr.text(3, "%d hands%s" % (m.hand_no, (", %d restarts" % m.restarts) if m.restarts else ""))
+        score_grid(scr, se, 30, [("TOT", m.scores)])
         scr.text(4, "A: title")

@@ -13,7 +13,7 @@ move names for games without them.
 
 import gc
 
-from domino.game import PASS
+from domino.game import PASS, DRAW
 from domino import tiles
 from scenes import Scene, Menu, Privacy, Title, Rules
 import session as sessionmod
@@ -29,9 +29,33 @@ except ImportError:  # CPython
 AI_BUDGET = const(4)  # AI work units per frame (one Hard playout each)
 ANIM_MS = const(160)
 SCORE_MS = const(1500)
+_PAGE_MS = const(2500)
+_MSG_LEN = const(32)
+_LOG_ROWS = const(8)  # row 1, in the 3x5 font
+_REFUSE_HZ = const(220)
+_SCORE_HZ = const(1760)
 SPECIAL = const(1000)  # moves from here up are not tiles (pass, draw)
 _HAND_Y = const(43)
 _MID_Y = const(22)
+
+
+def who(se, seat):
+    """A seat as row 0 and 1 name it: "YOU" for the only human, else "S3"."""
+    if len(se.humans) == 1 and se.humans[0] == seat:
+        return "YOU"
+    return "S%d" % (seat + 1)
+
+
+def move_name(g, m, lead):
+    """``g.move_name(m)`` in capitals; the lead (``lead`` true) is its tile alone."""
+    return tiles.name(m >> 2) if lead and m < SPECIAL and hasattr(g, "placed") else g.move_name(m).upper()
+
+
+def move_short(g, m, lead):
+    """A move in a few letters: "6-4L", "5-5U", "PASS", "DRAW"."""
+    nm = move_name(g, m, lead)
+    i = nm.find(" ")
+    return nm if i < 0 else nm[:i] + nm[i + 1]
 
 
 def _log_error(e):
@@ -67,9 +91,14 @@ class Table(Scene):
         self.items = []
         self.by_item = []
         self.passed = []
+        self.recent = ""  # each seat's last play (row 1), made when the game changes
         self.to_act = False
         self.dirty_model = True
         self._marks = [0, 0, 0, 0]  # last-play bars to draw (see _mark)
+        self.paged = False  # row 0 pages between tiles left and scores
+        self.page = 0
+        self.page_at = 0
+        self.status_dirty = False
 
     def enter(self):
         """Shown (again): the viewer or the game may have changed."""
@@ -121,11 +150,35 @@ class Table(Scene):
                 seen[s] = True
                 passed[s] = m == PASS
         self.passed = passed
+        self.recent = self._recent(se, g, ev)
         if self.sel >= len(items):
             self.sel = max(0, len(items) - 1)
         if self.to_act and items and not by[self.sel]:
             self._step_sel(1)
         self.dirty_model = False
+
+    def _recent(self, se, g, ev):
+        """Each seat's last play (draws skipped), newest first, with its points in
+        All Fives: "S3 5-5R+10 S2 PASS YOU 6-4L", as much as fits row 1."""
+        gain = getattr(g, "gain", None)
+        seen = 0
+        out = ""
+        for i in range(len(ev) - 1, -1, -1):
+            seat, m = ev[i]
+            if m == DRAW or seen >> seat & 1:
+                continue
+            seen |= 1 << seat
+            k = 0  # the play's index among the tiles laid
+            for j in range(i):
+                if ev[j][1] < SPECIAL:
+                    k += 1
+            e = who(se, seat) + " " + move_short(g, m, k == 0)
+            if gain is not None and m < SPECIAL and gain[k]:
+                e += "+%d" % gain[k]
+            if len(out) + len(e) + 2 > _MSG_LEN:
+                break
+            out += ("  " if out else "") + e
+        return out
 
     def _step_sel(self, d):
         n = len(self.items)
@@ -165,12 +218,25 @@ class Table(Scene):
                 else:
                     self.choice = moves
                     self.ci = 0
+            elif self.app.session.result is None:
+                self.refuse()
         elif act == "UP":
             self.start_hint()
         elif act == "DOWN":
             self.undo()
         elif act == "B":
             app.go(TableMenu(app))
+
+    def refuse(self):
+        """A on a tile that does not play (or out of turn): a low buzz and why."""
+        it = self.items[self.sel] if self.items else SPECIAL
+        if not self.to_act:
+            self.note = "NOT YOUR TURN"
+        elif it < SPECIAL:
+            self.note = tiles.name(it) + " DOES NOT FIT AN END"
+        else:
+            self.note = "NOT NOW"
+        self.app.beep(_REFUSE_HZ, 150)
 
     def human_play(self, m):
         """Play the human's move (it comes from the legal list, so it is legal)."""
@@ -208,6 +274,17 @@ class Table(Scene):
     # -- time ---------------------------------------------------------------------
 
     def update(self, now):
+        r = self._update(now)
+        if self.paged and now >= self.page_at:
+            first = not self.page_at
+            self.page_at = now + _PAGE_MS
+            if not first:
+                self.page ^= 1
+                self.status_dirty = True
+                return r or 2
+        return r
+
+    def _update(self, now):
         app = self.app
         se = app.session
         if se is None:
@@ -311,11 +388,13 @@ class Table(Scene):
                 self.warn = ""
         if self.app.session.scored is not None:
             self.scored_until = now + SCORE_MS
+            self.app.beep(_SCORE_HZ, 120)
 
     # -- drawing ------------------------------------------------------------------
 
     def message(self):
-        """The text of row 1."""
+        """The text of row 1: a prompt, a note, a score just made, or the seat to act
+        and each seat's last play."""
         se = self.app.session
         g = se.game
         if self.choice is not None:
@@ -324,22 +403,24 @@ class Table(Scene):
             return self.note
         if self.warn:
             return self.warn
+        if se.scored is not None and self.scored_until and se.last is not None:
+            w = who(se, se.last[0])
+            return "%s SCORE%s %d!" % (w, "" if w == "YOU" else "S", se.scored[1])
+        s = self.recent
         if se.result is None and se.is_ai(g.turn):
-            return "S%d THINKING%s" % (g.turn + 1, "." * (self.frame % 4))
-        s = ""
-        if se.last is not None:
-            seat, m = se.last
-            s = "S%d %s" % (seat + 1, g.move_name(m))
-            if se.scored is not None and self.scored_until:
-                s += " +%d" % se.scored[1]
+            return who(se, g.turn) + (".", "..", "...", "...")[self.frame % 4] + " " + s
         if self.to_act and se.result is None:
-            s = ("YOUR TURN " + s) if len(s) < 12 else s
+            return ("YOUR TURN  " + s) if len(s) < _MSG_LEN - 11 else s
         return s
 
     def draw_part(self, scr):
-        """Redraw only the message row (animation frames)."""
+        """Redraw only the message row (animation frames), and row 0 after it paged."""
+        if self.status_dirty:
+            self.status_dirty = False
+            scr.fill(0, 0, 128, 6, 0)
+            self.draw_status(scr, self.app.session, self.app.session.game)
         scr.fill(0, 6, 128, 6, 0)
-        scr.small(0, 7, self.message()[:32])
+        scr.small(0, 7, self.message()[:_MSG_LEN])
 
     def draw(self, scr):
         if self.dirty_model:
@@ -359,27 +440,53 @@ class Table(Scene):
         self.draw_hand(scr, g)
 
     def draw_status(self, scr, se, g):
+        """Row 0: each seat's tiles left ("YOU:7 2:7", the seat to act inverted, a
+        dotted line under a seat that passed last), the boneyard and the scores.
+        When that does not fit (many seats, big scores) the row shows one cell per
+        seat and pages every ``_PAGE_MS`` between tiles left and the scores."""
         n = g.players
         counts = g.count if hasattr(g, "count") else g.observation(0).counts
-        x = 0
-        for s in range(n):
-            txt = "%d:%d" % (s + 1, counts[s])
-            w = len(txt) * 4 + 1
-            if s == g.turn and se.result is None:
-                scr.fill(x, 0, w, 6, 1)
-                scr.small(x + 1, 0, txt, 0)
-            else:
-                scr.small(x + 1, 0, txt, 1)
-            if self.passed and self.passed[s]:
-                scr.fill(x + 1, 5, w - 2, 1, 1)
-            x += w + (1 if n > 5 else 3)
-        sc = "-".join(str(v) for v in se.scores())
+        scores = se.scores()
+        hum = se.humans[0] if len(se.humans) == 1 else -1
+        bone = -1
         if hasattr(g, "stock") and hasattr(g, "top") and getattr(g, "BONEYARD", False):
-            sc = "B%d %s" % (len(g.stock) - g.top, sc)
-        xr = 128 - len(sc) * 4
-        if xr < x:
-            xr = x
-        scr.small(xr, 0, sc)
+            bone = len(g.stock) - g.top
+        sc = "-".join(str(v) for v in scores)
+        if bone >= 0:
+            sc = "B%d %s" % (bone, sc)
+        gap = 1 if n > 5 else 3
+        w = len(sc) * 4 + 2
+        for s in range(n):
+            w += (len("%d" % counts[s]) + (4 if s == hum else 2)) * 4 + 1 + gap
+        turn = g.turn if se.result is None else -1
+        self.paged = w > 128 + gap
+        if not self.paged:
+            x = 0
+            for s in range(n):
+                x = self._cell(scr, x, ("YOU:%d" if s == hum else str(s + 1) + ":%d") % counts[s],
+                               s == turn, self.passed and self.passed[s]) + gap
+            scr.small(max(x, 128 - len(sc) * 4), 0, sc)
+            return
+        cw = 128 // n
+        for s in range(n):
+            if self.page:
+                txt = str(scores[g.side(s)])
+            else:
+                txt = ("Y" if s == hum else str(s + 1)) + ":%d" % counts[s]
+            self._cell(scr, s * cw, txt, s == turn, self.passed and self.passed[s])
+
+    @staticmethod
+    def _cell(scr, x, txt, turn, passed):
+        """One seat's cell of row 0 at ``x`` (inverted for the seat to act, a dotted
+        underline in the other colour if it passed); the x after it."""
+        w = len(txt) * 4 + 1
+        if turn:
+            scr.fill(x, 0, w, 6, 1)
+        scr.small(x + 1, 0, txt, 0 if turn else 1)
+        if passed:
+            for xx in range(x, x + w, 2):
+                scr.pixel(xx, 5, 0 if turn else 1)
+        return x + w
 
     def draw_board(self, scr, g):
         """The line as it lies: its two ends, the centre (the spinner once laid,
@@ -583,19 +690,19 @@ class Table(Scene):
 
 
 class TableMenu(Menu):
-    """B on the table: resume, hint, undo, rules, quit to the title."""
+    """B on the table: resume, the moves so far, hint, undo, rules, quit to the title."""
 
     TITLE = "PAUSED"
 
     def _keys(self):
         se = self.app.session
-        k = ["resume", "hint"]
+        k = ["resume", "moves", "hint"]
         if se is not None and se.can_undo():
             k.append("undo")
         return k + ["rules", "quit"]
 
     def rows(self):
-        names = {"resume": "Resume", "hint": "Hint", "undo": "Undo my move",
+        names = {"resume": "Resume", "moves": "Moves so far", "hint": "Hint", "undo": "Undo my move",
                  "rules": "Rules", "quit": "Quit to title"}
         return [names[k] for k in self._keys()]
 
@@ -604,6 +711,9 @@ class TableMenu(Menu):
         t = self.app.table
         if k == "quit":
             self.app.go(Title(self.app))
+            return
+        if k == "moves":
+            self.app.go(MoveLog(self.app, self.app.table))
             return
         if k == "rules":
             r = Rules(self.app, self.app.session.rec.gid)
@@ -618,3 +728,48 @@ class TableMenu(Menu):
 
     def back(self):
         self.app.go(self.app.table)
+
+
+class MoveLog(Scene):
+    """The hand's moves so far, newest at the bottom ("7 S2 6-4 LEFT +10"), from
+    the game's own history (nothing kept for it); arrows scroll, A or B goes back."""
+
+    def __init__(self, app, back_to):
+        Scene.__init__(self, app)
+        self.back_to = back_to
+        se = app.session
+        g = se.game
+        ev = g.observation(0).events
+        gain = getattr(g, "gain", None)
+        lines = []
+        k = 0
+        for i in range(len(ev)):
+            seat, m = ev[i]
+            ln = "%d %s %s" % (i + 1, who(se, seat), move_name(g, m, k == 0))
+            if m < SPECIAL:
+                if gain is not None and gain[k]:
+                    ln += " +%d" % gain[k]
+                k += 1
+            lines.append(ln)
+        self.lines = lines or ["NO MOVES YET"]
+        self.top = max(0, len(self.lines) - _LOG_ROWS)
+
+    def on(self, act):
+        if act in ("UP", "LEFT"):
+            self.top = max(0, self.top - (1 if act == "UP" else _LOG_ROWS))
+        elif act in ("DOWN", "RIGHT"):
+            self.top = max(0, min(len(self.lines) - _LOG_ROWS, self.top + (1 if act == "DOWN" else _LOG_ROWS)))
+        elif act in ("A", "B"):
+            self.app.go(self.back_to)
+
+    def draw(self, scr):
+        scr.clear()
+        scr.title("MOVES SO FAR")
+        for i in range(_LOG_ROWS):
+            j = self.top + i
+            if j < len(self.lines):
+                scr.small(2, 9 + i * 7, self.lines[j][:31])
+        if self.top > 0:
+            scr.small(122, 1, "<", 0)
+        if self.top + _LOG_ROWS < len(self.lines):
+            scr.small(122, 58, ">")
