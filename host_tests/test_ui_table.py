@@ -142,3 +142,129 @@ def _check_ends_text(scr, t, g, label, want):
     assert len(terms) == 2 + g.side_played(2) + g.side_played(3), text
     if want is not None:
         assert terms == want, text
+
+
+# -- fault 3: every seat's score on every screen, 2 to 8 players ---------------
+
+class Drawn:
+    """Records the texts a Screen draws: (x, y, w, h, text), small font and rows."""
+
+    def __init__(self, monkeypatch):
+        self.items = []
+        self.frame = 0
+        small = render.Screen.small
+        text = render.Screen.text
+        refresh = render.Screen.refresh
+
+        def rec_refresh(scr):
+            self.frame += 1
+            return refresh(scr)
+
+        def rec_small(scr, x, y, s, c=1):
+            if s:
+                self.items.append((x, y, len(s) * 4 - 1, 5, s, self.frame))
+            return small(scr, x, y, s, c)
+
+        def rec_text(scr, i, s, inverted=False, x=2):
+            if s:
+                self.items.append((x, render.ROW0 + i * render.ROWH, len(s) * 6, 8, s, self.frame))
+            return text(scr, i, s, inverted, x)
+
+        monkeypatch.setattr(render.Screen, "small", rec_small)
+        monkeypatch.setattr(render.Screen, "text", rec_text)
+        monkeypatch.setattr(render.Screen, "refresh", rec_refresh)
+
+    def check_on_screen(self):
+        """No text runs off the screen, and no two small texts of a frame overlap."""
+        for x, y, w, h, s, f in self.items:
+            assert x >= 0 and y >= 0 and x + w <= 128 and y + h <= 64, (x, y, s)
+        sm = [it for it in self.items if it[3] == 5]
+        for i in range(len(sm)):
+            for j in range(i):
+                a, b = sm[i], sm[j]
+                apart = a[5] != b[5] or (a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0]
+                         or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1])
+                assert apart, "%r overlaps %r" % (a, b)
+
+    def numbers(self, y0=0, y1=64):
+        """Whole numbers drawn as texts of their own (or in "a-b-c" score lists) between y0 and y1."""
+        out = []
+        for x, y, w, h, s, f in self.items:
+            if y0 <= y < y1:
+                for tok in s.replace("-", " ").split():
+                    if tok.isdigit():
+                        out.append(int(tok))
+        return out
+
+
+def _allfives_match(players):
+    """A 6-button harness at an All Fives double-twelve table: you and Easy AIs."""
+    import refresh_golden
+    import scenes as sc_
+    h = sim.Harness(6)
+    opt = refresh_golden._new_game(h, 2, kinds=[0] + [1] * (players - 1), players=players)
+    opt.nset = 12
+    opt.sel = len(opt.rows()) - 1
+    h.tap("A")
+    assert isinstance(h.app.scene, table.Table) and h.app.session.game.nset == 12
+    assert not isinstance(h.app.scene, sc_.Message)
+    return h
+
+
+def _distinct_scores(n):
+    return [100 + 37 * s for s in range(n)]  # three digits each, all different
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_table_shows_every_seats_score(monkeypatch, players):
+    import refresh_golden
+    h = _allfives_match(players)
+    refresh_golden._play_until(h, lambda app: app.table.to_act and not app.table.dirty_model)
+    se = h.app.session
+    se.match.scores[:] = _distinct_scores(players)
+    want = se.scores()
+    d = Drawn(monkeypatch)
+    h.app.dirty = True
+    h.step()
+    for _ in range(2):  # row 0 may page between tiles left and scores
+        h.wait(2600)
+    assert h.app.scene is h.app.table and h.app.table.to_act
+    d.check_on_screen()
+    shown = d.numbers(0, 5)
+    for s in range(players):
+        assert want[s] in shown, "seat %d's score %d not on row 0 (%r)" % (s + 1, want[s], shown)
+
+
+def _to_summary(h):
+    import refresh_golden
+    import scenes
+    refresh_golden._play_until(h, lambda app: isinstance(app.scene, scenes.Summary), limit=20000)
+
+
+@pytest.mark.parametrize("players", (2, 5, 8))
+def test_summary_and_result_show_every_seats_score(monkeypatch, players):
+    import scenes
+    h = _allfives_match(players)
+    _to_summary(h)
+    se = h.app.session
+    r = se.result
+    r.points[:] = [5 * (s + 1) for s in range(players)]
+    se.match.scores[:] = _distinct_scores(players)
+    d = Drawn(monkeypatch)
+    h.app.dirty = True
+    h.step()
+    d.check_on_screen()
+    shown = d.numbers(12)
+    for s in range(players):
+        assert r.points[s] in shown and se.match.scores[s] in shown, (s, shown)
+    # the result screen of a finished match
+    se.match.over = True
+    se.match.winner = players - 1
+    d.items[:] = []
+    h.tap("A")
+    assert isinstance(h.app.scene, scenes.Result)
+    d.check_on_screen()
+    shown = d.numbers(12)
+    for s in range(players):
+        assert se.match.scores[s] in shown, (s, shown)
+    assert any(it[4] == "You lose" for it in d.items)
