@@ -268,3 +268,197 @@ def test_summary_and_result_show_every_seats_score(monkeypatch, players):
     for s in range(players):
         assert se.match.scores[s] in shown, (s, shown)
     assert any(it[4] == "You lose" for it in d.items)
+
+
+# -- words, what the AI did, feedback -------------------------------------------
+
+def _start(gi, kinds, players=None, board=6, speed=0):
+    import refresh_golden
+    h = sim.Harness(board, settings_speed=speed)
+    refresh_golden._start(h, gi, kinds=kinds, players=players)
+    return h
+
+
+def test_words_you_us_them_and_the_result():
+    import scenes
+    h = _start(0, [0, 1, 1, 1])  # Seychelles: two partnerships
+    se = h.app.session
+    g = se.game
+    me = se.humans[0]
+    names = [scenes.side_name(se, s) for s in range(g.nsides)]
+    assert names[g.side(me)] == "Us" and names[1 - g.side(me)] == "Them"
+    assert table.who(se, me) == "YOU" and table.who(se, (me + 1) % 4) == "S%d" % ((me + 1) % 4 + 1)
+    assert scenes.result_words(se, g.side(me)) == "We win"
+    assert scenes.result_words(se, 1 - g.side(me)) == "We lose"
+    h2 = _start(2, [0, 1], players=2)  # All Fives, every player for himself
+    se2 = h2.app.session
+    assert scenes.result_words(se2, se2.game.side(se2.humans[0])) == "You win"
+    assert scenes.result_words(se2, 1 - se2.game.side(se2.humans[0])) == "You lose"
+    assert scenes.result_words(se2, -1) == "A draw"
+
+
+def test_each_play_stays_on_row_1_while_the_next_seat_thinks():
+    """After each AI play, until the next play, row 1 names it (its seat and tile,
+    and its points in All Fives), also while the next AI seat thinks."""
+    h = _start(2, [0, 1, 1, 1], players=4, speed=1)
+    app = h.app
+    t = app.table
+    seen = 0
+    ai_thinking = 0
+    for _ in range(4000):
+        se = app.session
+        if se is None or se.result is not None or app.scene is not t:
+            break
+        if t.to_act and not t.dirty_model:
+            h.tap("A")
+            continue
+        h.step(20)
+        if t.dirty_model or se.last is None or t.note or t.scored_until:
+            continue
+        seat, m = se.last
+        msg = t.message()
+        g = se.game
+        lead = g.nplayed == 1 and m < table.SPECIAL
+        want = table.who(se, seat) + " " + table.move_short(g, m, lead)
+        if m == table.DRAW:
+            continue
+        assert want in msg, (want, msg)
+        k = g.nplayed - 1
+        if m < table.SPECIAL and g.gain[k]:
+            assert want + "+%d" % g.gain[k] in msg, msg
+        seen += 1
+        ai_thinking += se.is_ai(g.turn)
+    assert seen > 50 and ai_thinking > 20
+
+
+def test_ai_plays_are_paced_long_enough_to_see():
+    """At each pace, an AI play is followed by the next play no sooner than the
+    pace; the fastest pace is still 400 ms."""
+    import savegame
+    assert min(savegame.SPEEDS) >= 400
+    for speed in range(len(savegame.SPEEDS)):
+        h = _start(2, [1, 1, 1, 1], players=4, speed=speed)
+        se = h.app.session
+        last_n = len(se.rec.moves)
+        last_t = h.clock()
+        gaps = []
+        while len(gaps) < 12 and se.result is None:
+            h.step(20)
+            n = len(se.rec.moves)
+            if n != last_n:
+                gaps.append(h.clock() - last_t)
+                last_n, last_t = n, h.clock()
+        gaps = gaps[1:]  # the first play's thinking began before the clock was read
+        assert min(gaps) >= savegame.SPEEDS[speed], (speed, gaps)
+
+
+@pytest.mark.parametrize("board", (3, 4, 5, 6))
+def test_move_log_reachable_on_every_board(board):
+    """The pause menu (B, or a long A) has "Moves so far": every move of the hand,
+    with All Fives points, and back to the table."""
+    import refresh_golden
+    h = _start(2, [0, 1, 1, 1], players=4, board=board)
+    refresh_golden._play_until(h, lambda app: app.table.to_act and not app.table.dirty_model
+                               and app.session.game.nplayed >= 3)
+    h.back()
+    menu = h.app.scene
+    assert isinstance(menu, table.TableMenu)
+    i = menu.rows().index("Moves so far")
+    for _ in range(i):
+        h.tap("DOWN" if "UP" in h.buttons else "RIGHT")
+    h.tap("A")
+    log = h.app.scene
+    assert isinstance(log, table.MoveLog)
+    g = h.app.session.game
+    ev = g.observation(0).events
+    assert len(log.lines) == len(ev)
+    for i, (seat, m) in enumerate(ev):
+        assert log.lines[i].startswith("%d %s " % (i + 1, table.who(h.app.session, seat)))
+    for i in range(1, g.nplayed):
+        if g.gain[i]:
+            assert any(ln.endswith("+%d" % g.gain[i]) for ln in log.lines)
+    for a in ("LEFT", "RIGHT", "UP", "DOWN"):
+        h.tap(a)
+    h.back() if "B" in h.buttons else h.tap("A")
+    assert h.app.scene is h.app.table
+
+
+class Tones:
+    def __init__(self):
+        self.hz = []
+
+    def __call__(self, hz, ms):
+        self.hz.append(hz)
+
+
+def test_refused_move_and_score_have_a_sound_and_a_line():
+    import refresh_golden
+    h = _start(2, [0, 1], players=2)
+    app = h.app
+    tones = Tones()
+    app.buzzer = tones
+    app.settings.sound = 1
+    t = app.table
+    refused = scored = 0
+    click = set()
+    for _ in range(3000):
+        se = app.session
+        if se is None or se.result is not None or app.scene is not t:
+            break
+        if t.to_act and not t.dirty_model:
+            bad = [i for i in range(len(t.items)) if not t.by_item[i]]
+            if bad and refused < 3:
+                t.sel = bad[0]
+                del tones.hz[:]
+                h.tap("A")
+                assert t.note and len(t.note) <= 32 and "DOES NOT FIT" in t.note
+                assert tones.hz == [table._REFUSE_HZ]
+                refused += 1
+            t.note = ""
+            t.sel = [i for i in range(len(t.items)) if t.by_item[i]][0]
+        n = len(se.rec.moves)
+        del tones.hz[:]
+        if t.to_act and not t.dirty_model:
+            h.tap("A")
+        else:
+            h.step(20)
+        if len(se.rec.moves) != n:
+            if se.scored is not None:
+                assert tones.hz[-1] == table._SCORE_HZ, tones.hz
+                h.step(20)
+                assert "SCORE" in t.message() and str(se.scored[1]) in t.message()
+                scored += 1
+            elif tones.hz:
+                click.add(tones.hz[-1])
+    assert refused and scored
+    assert click and table._SCORE_HZ not in click and table._REFUSE_HZ not in click
+
+
+def test_passed_mark_distinct_from_the_turn_highlight():
+    """The seat to act is inverted; a seat that passed has a dotted line under it,
+    which shows on the seat to act too."""
+    h = _start(0, [0, 1, 1, 1])
+    app = h.app
+    t = app.table
+    se = app.session
+    g = se.game
+    t.sync()
+    scr = app.scr
+    b = scr.bitmap
+
+    def rows(passed):
+        t.passed = passed
+        scr.clear()
+        t.draw_status(scr, se, g)
+        return [[b[x, y] for x in range(128)] for y in range(6)]
+
+    base = rows([False] * 4)
+    passed = [s in (g.turn, (g.turn + 2) % 4) for s in range(4)]
+    marked = rows(passed)
+    assert marked[:5] == base[:5]  # only the line under the cells changes
+    changed = [x for x in range(128) if marked[5][x] != base[5][x]]
+    assert changed and all(changed[i + 1] - changed[i] >= 2 for i in range(len(changed) - 1))
+    turn_cols = [x for x in range(128) if base[0][x] and base[5][x]]  # the inverted cell
+    assert turn_cols, "the seat to act is not inverted"
+    assert any(x in turn_cols for x in changed), "the passed mark vanishes on the seat to act"
+    assert any(x not in turn_cols for x in changed)
