@@ -1,14 +1,19 @@
-"""The table: your hand as pip graphics, the open ends, seats, scores, turns.
+"""The table: your hand as pip graphics, the line as it lies, seats, scores, turns.
 
-Layout (128x64): row 0 seats ("1:7", the seat to act inverted, a line under
-a seat that passed last) and the stock and scores on the right; row 1 the last
-move, points scored, or "S3 thinking..."; the board (y 12-42) shows the first
-tile in the middle and the tile at the end of each arm (left, right; the
-spinner's up/down arms as squares), with a mark under the last play; your
+Layout (128x64): row 0 each seat's tiles left ("YOU:7 2:7", the seat to act
+inverted, a dotted line under a seat that passed last), the boneyard and the
+scores, paging between tiles and scores when they do not fit (up to 8 seats);
+row 1 a prompt, a note, a score just made, or the seat to act and each seat's
+last play ("S3 5-5R+10"). The board (y 12-42) shows the centre (the spinner
+once laid, else the first tile) with the two ends of the line and "+n" for
+the tiles between, the spinner's open side arms above and below it (an open
+arm with no tile as a dotted slot, a double crosswise), in All Fives the ends
+as they count and their total ("8+5+2=15"), and a bar at the last play. Your
 hand (y 43-63): legal tiles with a solid border, others dotted, the selected
 one inverted. It uses only the game contract and generic layout attributes
-(``placed``, ``placed_arm``, ``nplayed``, ``ends``, ``narms``), degrading to
-move names for games without them.
+(``placed``, ``placed_arm``, ``nplayed``, ``ends``, ``narms``, and All Fives'
+``spinner``, ``gain``, ``end_points``), degrading to move names for games
+without them. The pause menu (B) has the hand's moves so far (:class:`MoveLog`).
 """
 
 import gc
@@ -34,6 +39,7 @@ _MSG_LEN = const(32)
 _LOG_ROWS = const(8)  # row 1, in the 3x5 font
 _REFUSE_HZ = const(220)
 _SCORE_HZ = const(1760)
+_DRAW_MS = const(150)  # an AI seat's draws from the boneyard go quicker than its plays
 SPECIAL = const(1000)  # moves from here up are not tiles (pass, draw)
 _HAND_Y = const(43)
 _MID_Y = const(22)
@@ -309,7 +315,8 @@ class Table(Scene):
                 self._think(se, g, turn, None)
             elif self.ai_move is None:
                 self._think(se, g, turn, AI_BUDGET)
-            if self.ai_move is not None and now - self.think_start >= app.pace():
+            if self.ai_move is not None and now - self.think_start >= (
+                    _DRAW_MS if self.ai_move == DRAW else app.pace()):
                 m = self.ai_move
                 self.player = None
                 self.ai_move = None

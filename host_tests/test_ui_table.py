@@ -332,8 +332,8 @@ def test_each_play_stays_on_row_1_while_the_next_seat_thinks():
 
 
 def test_ai_plays_are_paced_long_enough_to_see():
-    """At each pace, an AI play is followed by the next play no sooner than the
-    pace; the fastest pace is still 400 ms."""
+    """At each pace, an AI play (not a draw) comes no sooner than the pace after
+    the move before it; the fastest pace is still 400 ms."""
     import savegame
     assert min(savegame.SPEEDS) >= 400
     for speed in range(len(savegame.SPEEDS)):
@@ -346,7 +346,8 @@ def test_ai_plays_are_paced_long_enough_to_see():
             h.step(20)
             n = len(se.rec.moves)
             if n != last_n:
-                gaps.append(h.clock() - last_t)
+                if se.last[1] != table.DRAW:  # draws from the boneyard go quicker
+                    gaps.append(h.clock() - last_t)
                 last_n, last_t = n, h.clock()
         gaps = gaps[1:]  # the first play's thinking began before the clock was read
         assert min(gaps) >= savegame.SPEEDS[speed], (speed, gaps)
