@@ -7,6 +7,8 @@ on the five label rows: with UP/DOWN buttons they move and LEFT/RIGHT change a
 value; with only LEFT/RIGHT/A the arrows move and A changes or opens.
 """
 
+import sys
+
 from domino import games, dealcode, __version__
 from domino.game import DOMINO
 import savegame
@@ -469,26 +471,6 @@ def side_name(session, side):
     return "+".join(str(s + 1) for s in seats)
 
 
-def score_grid(scr, se, y, rows):
-    """Every side's points in the small font, one column per side (2 to 8): a row
-    of side names at ``y``, then one row per ``(label, values)`` in ``rows``
-    (labels of up to 3 letters: "PTS", "TOT")."""
-    n = se.game.nsides
-    cw = (128 - 14) // n
-    for i in range(len(rows) + 1):
-        yy = y + i * 7
-        if i:
-            scr.small(0, yy, rows[i - 1][0])
-        for s in range(n):
-            if i:
-                txt = str(rows[i - 1][1][s])
-            else:
-                txt = side_name(se, s).upper()
-                if txt.startswith("SEAT "):
-                    txt = "S" + txt[5:]
-            scr.small(14 + (s + 1) * cw - len(txt) * 4, yy, txt)
-
-
 class Privacy(Scene):
     """Hand hidden between two human seats: "Pass to Seat 2 - press A"."""
 
@@ -518,6 +500,7 @@ class Summary(Scene):
 
     def on(self, act):
         if act == "A":
+            sys.modules.pop("scores", None)  # its RAM back for the next hand
             self.app.after_summary()
         elif act == "B":
             self.app.go(Title(self.app))
@@ -543,20 +526,10 @@ class Summary(Scene):
         if m:
             rows.append(("TOT", m.scores))
             scr.small(127 - len("TO %d" % m.target) * 4, 1, "TO %d" % m.target, 0)
-        score_grid(scr, se, 19, rows)
+        import scores  # loaded for the hand's end only (see scores.py)
+        scores.grid(scr, se, 19, rows)
         scr.text(3, "Code " + se.code)
         scr.text(4, "A: next" if not se.done() else "A: done")
-
-
-def result_words(se, winner):
-    """"You win", "You lose", "We win", "We lose", "Seat 3 wins" or "A draw"."""
-    if winner < 0:
-        return "A draw"
-    if len(se.humans) == 1:
-        mine = se.game.side(se.humans[0])
-        who = "You" if se.game.nsides == se.game.players else "We"
-        return who + (" win" if mine == winner else " lose")
-    return side_name(se, winner) + " wins"
 
 
 class Result(Scene):
@@ -571,7 +544,8 @@ class Result(Scene):
         m = se.match
         scr.clear()
         scr.title("MATCH OVER  %d HAND%s%s" % (m.hand_no, "S" if m.hand_no > 1 else "", (" %d RESTARTS" % m.restarts) if m.restarts else ""))
-        scr.text(0, result_words(se, m.winner))
+        import scores
+        scr.text(0, scores.result_words(se, m.winner))
         scr.text(1, m.call.upper() if m.call else "")
-        score_grid(scr, se, 30, [("TOT", m.scores)])
+        scores.grid(scr, se, 30, [("TOT", m.scores)])
         scr.text(4, "A: title")

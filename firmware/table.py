@@ -20,7 +20,7 @@ import gc
 
 from domino.game import PASS, DRAW
 from domino import tiles
-from scenes import Scene, Menu, Privacy, Title, Rules
+from scenes import Scene, Privacy
 import session as sessionmod
 
 try:
@@ -35,8 +35,7 @@ AI_BUDGET = const(4)  # AI work units per frame (one Hard playout each)
 ANIM_MS = const(160)
 SCORE_MS = const(1500)
 _PAGE_MS = const(2500)
-_MSG_LEN = const(32)
-_LOG_ROWS = const(8)  # row 1, in the 3x5 font
+_MSG_LEN = const(32)  # row 1, in the 3x5 font
 _REFUSE_HZ = const(220)
 _SCORE_HZ = const(1760)
 _DRAW_MS = const(150)  # an AI seat's draws from the boneyard go quicker than its plays
@@ -231,7 +230,8 @@ class Table(Scene):
         elif act == "DOWN":
             self.undo()
         elif act == "B":
-            app.go(TableMenu(app))
+            import pause  # loaded when wanted: its code is not in RAM during play
+            app.go(pause.TableMenu(app))
 
     def refuse(self):
         """A on a tile that does not play (or out of turn): a low buzz and why."""
@@ -694,89 +694,3 @@ class Table(Scene):
                     scr.rect(x, _HAND_Y, 19, 21, 1)
                 scr.small(x + 2, _HAND_Y + 8, nm, 0 if sel else 1)
             x += widths[i] + 1
-
-
-class TableMenu(Menu):
-    """B on the table: resume, the moves so far, hint, undo, rules, quit to the title."""
-
-    TITLE = "PAUSED"
-
-    def _keys(self):
-        se = self.app.session
-        k = ["resume", "moves", "hint"]
-        if se is not None and se.can_undo():
-            k.append("undo")
-        return k + ["rules", "quit"]
-
-    def rows(self):
-        names = {"resume": "Resume", "moves": "Moves so far", "hint": "Hint", "undo": "Undo my move",
-                 "rules": "Rules", "quit": "Quit to title"}
-        return [names[k] for k in self._keys()]
-
-    def pick(self, i):
-        k = self._keys()[i]
-        t = self.app.table
-        if k == "quit":
-            self.app.go(Title(self.app))
-            return
-        if k == "moves":
-            self.app.go(MoveLog(self.app, self.app.table))
-            return
-        if k == "rules":
-            r = Rules(self.app, self.app.session.rec.gid)
-            r.back_to = self
-            self.app.go(r)
-            return
-        self.app.go(t)
-        if k == "hint":
-            t.start_hint()
-        elif k == "undo":
-            t.undo()
-
-    def back(self):
-        self.app.go(self.app.table)
-
-
-class MoveLog(Scene):
-    """The hand's moves so far, newest at the bottom ("7 S2 6-4 LEFT +10"), from
-    the game's own history (nothing kept for it); arrows scroll, A or B goes back."""
-
-    def __init__(self, app, back_to):
-        Scene.__init__(self, app)
-        self.back_to = back_to
-        se = app.session
-        g = se.game
-        ev = g.observation(0).events
-        gain = getattr(g, "gain", None)
-        lines = []
-        k = 0
-        for i in range(len(ev)):
-            seat, m = ev[i]
-            ln = "%d %s %s" % (i + 1, who(se, seat), move_name(g, m, k == 0))
-            if m < SPECIAL:
-                if gain is not None and gain[k]:
-                    ln += " +%d" % gain[k]
-                k += 1
-            lines.append(ln)
-        self.lines = lines or ["NO MOVES YET"]
-        self.top = max(0, len(self.lines) - _LOG_ROWS)
-
-    def on(self, act):
-        if act in ("UP", "LEFT"):
-            self.top = max(0, self.top - (1 if act == "UP" else _LOG_ROWS))
-        elif act in ("DOWN", "RIGHT"):
-            self.top = max(0, min(len(self.lines) - _LOG_ROWS, self.top + (1 if act == "DOWN" else _LOG_ROWS)))
-        elif act in ("A", "B"):
-            self.app.go(self.back_to)
-
-    def draw(self, scr):
-        scr.clear()
-        scr.title("MOVES SO FAR")
-        for i in range(_LOG_ROWS):
-            j = self.top + i
-            if j < len(self.lines):
-                scr.small(2, 9 + i * 7, self.lines[j][:31])
-        if self.top > 0:
-            scr.small(122, 1, "<", 0)
-        if self.top + _LOG_ROWS < len(self.lines):
-            scr.small(122, 58, ">")

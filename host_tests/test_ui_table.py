@@ -281,6 +281,7 @@ def _start(gi, kinds, players=None, board=6, speed=0):
 
 def test_words_you_us_them_and_the_result():
     import scenes
+    import scores
     h = _start(0, [0, 1, 1, 1])  # Seychelles: two partnerships
     se = h.app.session
     g = se.game
@@ -288,13 +289,13 @@ def test_words_you_us_them_and_the_result():
     names = [scenes.side_name(se, s) for s in range(g.nsides)]
     assert names[g.side(me)] == "Us" and names[1 - g.side(me)] == "Them"
     assert table.who(se, me) == "YOU" and table.who(se, (me + 1) % 4) == "S%d" % ((me + 1) % 4 + 1)
-    assert scenes.result_words(se, g.side(me)) == "We win"
-    assert scenes.result_words(se, 1 - g.side(me)) == "We lose"
+    assert scores.result_words(se, g.side(me)) == "We win"
+    assert scores.result_words(se, 1 - g.side(me)) == "We lose"
     h2 = _start(2, [0, 1], players=2)  # All Fives, every player for himself
     se2 = h2.app.session
-    assert scenes.result_words(se2, se2.game.side(se2.humans[0])) == "You win"
-    assert scenes.result_words(se2, 1 - se2.game.side(se2.humans[0])) == "You lose"
-    assert scenes.result_words(se2, -1) == "A draw"
+    assert scores.result_words(se2, se2.game.side(se2.humans[0])) == "You win"
+    assert scores.result_words(se2, 1 - se2.game.side(se2.humans[0])) == "You lose"
+    assert scores.result_words(se2, -1) == "A draw"
 
 
 def test_each_play_stays_on_row_1_while_the_next_seat_thinks():
@@ -363,13 +364,14 @@ def test_move_log_reachable_on_every_board(board):
                                and app.session.game.nplayed >= 3)
     h.back()
     menu = h.app.scene
-    assert isinstance(menu, table.TableMenu)
+    import pause
+    assert isinstance(menu, pause.TableMenu)
     i = menu.rows().index("Moves so far")
     for _ in range(i):
         h.tap("DOWN" if "UP" in h.buttons else "RIGHT")
     h.tap("A")
     log = h.app.scene
-    assert isinstance(log, table.MoveLog)
+    assert isinstance(log, pause.MoveLog)
     g = h.app.session.game
     ev = g.observation(0).events
     assert len(log.lines) == len(ev)
