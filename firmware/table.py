@@ -95,15 +95,12 @@ class Table(Scene):
         self.scored_until = 0
         self.items = []
         self.by_item = []
-        self.passed = []
+        self.passed = 0  # a bit per seat whose last move was a pass
         self.recent = ""  # each seat's last play (row 1), made when the game changes
         self.to_act = False
         self.dirty_model = True
-        self._marks = [0, 0, 0, 0]  # last-play bars to draw (see _mark)
-        self.paged = False  # row 0 pages between tiles left and scores
-        self.page = 0
+        self.page = 0  # row 0: bit 0 scores shown, bit 1 paging, bit 2 to redraw
         self.page_at = 0
-        self.status_dirty = False
 
     def enter(self):
         """Shown (again): the viewer or the game may have changed."""
@@ -146,16 +143,7 @@ class Table(Scene):
                 by.append([m])
         self.items = items
         self.by_item = by
-        passed = [False] * g.players
-        seen = [False] * g.players
-        ev = g.observation(v if v is not None else 0).events
-        for i in range(len(ev) - 1, -1, -1):
-            s, m = ev[i]
-            if not seen[s]:
-                seen[s] = True
-                passed[s] = m == PASS
-        self.passed = passed
-        self.recent = self._recent(se, g, ev)
+        self._recent(se, g, g.observation(v if v is not None else 0).events)
         if self.sel >= len(items):
             self.sel = max(0, len(items) - 1)
         if self.to_act and items and not by[self.sel]:
@@ -163,16 +151,23 @@ class Table(Scene):
         self.dirty_model = False
 
     def _recent(self, se, g, ev):
-        """Each seat's last play (draws skipped), newest first, with its points in
-        All Fives: "S3 5-5R+10 S2 PASS YOU 6-4L", as much as fits row 1."""
+        """From the moves ``ev``: ``passed`` (bit per seat: its last move was a pass)
+        and ``recent``, each seat's last play (draws skipped), newest first, with
+        its points in All Fives: "S3 5-5R+10  S2 PASS  YOU 6-4L", as much as fits row 1."""
         gain = getattr(g, "gain", None)
         seen = 0
+        passed = 0
         out = ""
+        full = False
         for i in range(len(ev) - 1, -1, -1):
             seat, m = ev[i]
             if m == DRAW or seen >> seat & 1:
                 continue
             seen |= 1 << seat
+            if m == PASS:
+                passed |= 1 << seat
+            if full:
+                continue
             k = 0  # the play's index among the tiles laid
             for j in range(i):
                 if ev[j][1] < SPECIAL:
@@ -181,9 +176,11 @@ class Table(Scene):
             if gain is not None and m < SPECIAL and gain[k]:
                 e += "+%d" % gain[k]
             if len(out) + len(e) + 2 > _MSG_LEN:
-                break
-            out += ("  " if out else "") + e
-        return out
+                full = True
+            else:
+                out += ("  " if out else "") + e
+        self.passed = passed
+        self.recent = out
 
     def _step_sel(self, d):
         n = len(self.items)
@@ -281,12 +278,11 @@ class Table(Scene):
 
     def update(self, now):
         r = self._update(now)
-        if self.paged and now >= self.page_at:
+        if self.page & 2 and now >= self.page_at:
             first = not self.page_at
             self.page_at = now + _PAGE_MS
             if not first:
-                self.page ^= 1
-                self.status_dirty = True
+                self.page = (self.page ^ 1) | 4
                 return r or 2
         return r
 
@@ -422,8 +418,8 @@ class Table(Scene):
 
     def draw_part(self, scr):
         """Redraw only the message row (animation frames), and row 0 after it paged."""
-        if self.status_dirty:
-            self.status_dirty = False
+        if self.page & 4:
+            self.page &= 3
             scr.fill(0, 0, 128, 6, 0)
             self.draw_status(scr, self.app.session, self.app.session.game)
         scr.fill(0, 6, 128, 6, 0)
@@ -455,45 +451,36 @@ class Table(Scene):
         counts = g.count if hasattr(g, "count") else g.observation(0).counts
         scores = se.scores()
         hum = se.humans[0] if len(se.humans) == 1 else -1
-        bone = -1
-        if hasattr(g, "stock") and hasattr(g, "top") and getattr(g, "BONEYARD", False):
-            bone = len(g.stock) - g.top
         sc = "-".join(str(v) for v in scores)
-        if bone >= 0:
-            sc = "B%d %s" % (bone, sc)
+        if getattr(g, "BONEYARD", False):
+            sc = "B%d %s" % (len(g.stock) - g.top, sc)
         gap = 1 if n > 5 else 3
         w = len(sc) * 4 + 2
         for s in range(n):
-            w += (len("%d" % counts[s]) + (4 if s == hum else 2)) * 4 + 1 + gap
+            w += (len(str(counts[s])) + (4 if s == hum else 2)) * 4 + 1 + gap
+        paged = w > 128 + gap
+        self.page = (self.page & 5) | (2 if paged else 0)
         turn = g.turn if se.result is None else -1
-        self.paged = w > 128 + gap
-        if not self.paged:
-            x = 0
-            for s in range(n):
-                x = self._cell(scr, x, ("YOU:%d" if s == hum else str(s + 1) + ":%d") % counts[s],
-                               s == turn, self.passed and self.passed[s]) + gap
-            scr.small(max(x, 128 - len(sc) * 4), 0, sc)
-            return
-        cw = 128 // n
+        x = 0
         for s in range(n):
-            if self.page:
+            if paged and self.page & 1:
                 txt = str(scores[g.side(s)])
             else:
-                txt = ("Y" if s == hum else str(s + 1)) + ":%d" % counts[s]
-            self._cell(scr, s * cw, txt, s == turn, self.passed and self.passed[s])
-
-    @staticmethod
-    def _cell(scr, x, txt, turn, passed):
-        """One seat's cell of row 0 at ``x`` (inverted for the seat to act, a dotted
-        underline in the other colour if it passed); the x after it."""
-        w = len(txt) * 4 + 1
-        if turn:
-            scr.fill(x, 0, w, 6, 1)
-        scr.small(x + 1, 0, txt, 0 if turn else 1)
-        if passed:
-            for xx in range(x, x + w, 2):
-                scr.pixel(xx, 5, 0 if turn else 1)
-        return x + w
+                txt = ("YOU" if not paged else "Y") if s == hum else str(s + 1)
+                txt += ":%d" % counts[s]
+            if paged:
+                x = s * (128 // n)
+            x += gap
+            w = len(txt) * 4 + 1
+            if s == turn:
+                scr.fill(x - gap, 0, w, 6, 1)
+            scr.small(x - gap + 1, 0, txt, 0 if s == turn else 1)
+            if self.passed >> s & 1:  # dotted, in the other colour on the seat to act
+                for xx in range(x - gap, x - gap + w, 2):
+                    scr.pixel(xx, 5, 0 if s == turn else 1)
+            x += w
+        if not paged:
+            scr.small(max(x, 128 - len(sc) * 4), 0, sc)
 
     def draw_board(self, scr, g):
         """The line as it lies: its two ends, the centre (the spinner once laid,
@@ -528,55 +515,45 @@ class Table(Scene):
         last = n0 + n1
         ctr = spin if spin >= 0 else first
         ends = g.ends
-        marks = self._marks
-        nm = 0
-        # the two ends of the line
-        if c > 0:
-            t = self._end_tile(g, 0, n0)
-            v = ends[0]
+        bar = self._bar
+        # the two ends of the line, and "+n" for the tiles between them and the centre
+        for a in (0, 1):
+            if c == (0 if a == 0 else last):
+                continue  # the centre is this end
+            t = self._end_tile(g, a)
+            v = ends[a]
+            sel = self._armsel(a)
             if HI[t] == LO[t]:
-                scr.tile(5, 17, v, v, True, self._armsel(0))
-                nm = self._mark(marks, nm, t == last_t, 10, 39)
+                x = 112 if a else 5
+                scr.tile(x, 17, v, v, True, sel)
+                bar(scr, t == last_t, x + 5, 39)
             else:
-                scr.tile(0, _MID_Y, v, HI[t] + LO[t] - v, False, self._armsel(0))
-                nm = self._mark(marks, nm, t == last_t, 10, 34)
-            if c > 1:
-                scr.small(30, 25, "+%d" % (c - 1))
-        if c < last:
-            t = self._end_tile(g, 1, n1)
-            v = ends[1]
-            if HI[t] == LO[t]:
-                scr.tile(112, 17, v, v, True, self._armsel(1))
-                nm = self._mark(marks, nm, t == last_t, 117, 39)
-            else:
-                scr.tile(107, _MID_Y, HI[t] + LO[t] - v, v, False, self._armsel(1))
-                nm = self._mark(marks, nm, t == last_t, 117, 34)
-            if last - c > 1:
-                scr.small(84, 25, "+%d" % (last - c - 1))
+                x = 107 if a else 0
+                o = HI[t] + LO[t] - v
+                scr.tile(x, _MID_Y, o if a else v, v if a else o, False, sel)
+                bar(scr, t == last_t, x + 10, 34)
+            n = last - c - 1 if a else c - 1
+            if n > 0:
+                scr.small(84 if a else 30, 25, "+%d" % n)
         # the centre, and the spinner's side arms once open
         sel = (c == 0 and self._armsel(0)) or (c == last and self._armsel(1))
         if getattr(g, "narms", 2) > 2:
-            nm = self._side(scr, g, 2, 12, marks, nm, last_t)
-            nm = self._side(scr, g, 3, 32, marks, nm, last_t)
+            self._side(scr, g, 2, 12, last_t)
+            self._side(scr, g, 3, 32, last_t)
             scr.square(58, 22, HI[ctr], sel)
-            nm = self._mark(marks, nm, ctr == last_t, 73, 26, True)
+            bar(scr, ctr == last_t, 73, 26, True)
         elif HI[ctr] == LO[ctr]:
             scr.tile(58, 17, HI[ctr], LO[ctr], True, sel)
-            nm = self._mark(marks, nm, ctr == last_t, 63, 39)
+            bar(scr, ctr == last_t, 63, 39)
         else:
             scr.tile(53, _MID_Y, HI[ctr], LO[ctr], False, sel)
-            nm = self._mark(marks, nm, ctr == last_t, 63, 34)
+            bar(scr, ctr == last_t, 63, 34)
         if self.choice is not None:
+            d = HI[ctr] == LO[ctr]
             if c == 0 and self._armsel(0):
-                scr.small(48 if HI[ctr] != LO[ctr] else 53, 25, "<")
+                scr.small(53 if d else 48, 25, "<")
             if c == last and self._armsel(1):
-                scr.small(76 if HI[ctr] != LO[ctr] else 71, 25, ">")
-        for i in range(nm):
-            m = marks[i]
-            if m & 0x8000:  # a vertical bar to the right of a square
-                scr.fill((m >> 7) & 127, m & 127, 2, 5, 1)
-            else:
-                scr.fill(((m >> 7) & 127) - 2, m & 127, 5, 2, 1)
+                scr.small(71 if d else 76, 25, ">")
         if hasattr(g, "end_points"):
             scr.small(0, 12, self.ends_text(g))
 
@@ -592,10 +569,8 @@ class Table(Scene):
         s += "=%d" % g.end_sum()
         return s if len(s) <= 12 else s[s.index("="):]
 
-    def _end_tile(self, g, a, n):
-        """The tile at the end of in-line arm ``a`` (``n`` tiles on it; none: the first tile)."""
-        if n == 0:
-            return g.placed[0]
+    def _end_tile(self, g, a):
+        """The tile at the end of in-line arm ``a`` (the first tile if none is on it)."""
         p = g.placed
         arm = g.placed_arm
         for i in range(g.nplayed - 1, 0, -1):
@@ -603,7 +578,7 @@ class Table(Scene):
                 return p[i]
         return p[0]
 
-    def _side(self, scr, g, a, y, marks, nm, last_t):
+    def _side(self, scr, g, a, y, last_t):
         """Side arm ``a`` of the spinner at ``y``: an empty dotted square while no
         tile is on it, else its end (a double crosswise, both halves shown)."""
         n = 0
@@ -614,31 +589,30 @@ class Table(Scene):
                 t = g.placed[i]
         sel = self._armsel(a)
         if n == 0:
-            if sel:
-                scr.square(58, y, 0, True)
-            else:
-                scr.fill(58, y, 11, 11, 0)
+            scr.square(58, y, 0, sel)
+            if not sel:
+                scr.rect(58, y, 11, 11, 0)
                 scr.rect(58, y, 11, 11, 1, True)
-            return nm
+            return
         v = g.ends[a]
+        x = 70
         if tiles.HI[t] == tiles.LO[t]:
             scr.tile(53, y, v, v, False, sel)
             x = 75
         else:
             scr.square(58, y, v, sel)
-            x = 70
-        nm = self._mark(marks, nm, t == last_t, x, y + 3, True)
+        self._bar(scr, t == last_t, x, y + 3, True)
         if n > 1:
             scr.small(x + 3, y + 3, "+%d" % (n - 1))
-        return nm
 
     @staticmethod
-    def _mark(marks, nm, on, x, y, vertical=False):
-        """Note a last-play bar at (x, y) in ``marks`` when ``on``; the new count."""
-        if on and nm < len(marks):
-            marks[nm] = (0x8000 if vertical else 0) | (x << 7) | y
-            return nm + 1
-        return nm
+    def _bar(scr, on, x, y, side=False):
+        """The last play's bar: under a tile centred on ``x``, or beside a square at ``x``."""
+        if on:
+            if side:
+                scr.fill(x, y, 2, 5)
+            else:
+                scr.fill(x - 2, y, 5, 2)
 
     def _armsel(self, a):
         if self.choice is None:

@@ -450,7 +450,7 @@ def test_passed_mark_distinct_from_the_turn_highlight():
     b = scr.bitmap
 
     def rows(passed):
-        t.passed = passed
+        t.passed = sum(1 << s for s in range(4) if passed[s])
         scr.clear()
         t.draw_status(scr, se, g)
         return [[b[x, y] for x in range(128)] for y in range(6)]
