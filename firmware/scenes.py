@@ -500,7 +500,6 @@ class Summary(Scene):
 
     def on(self, act):
         if act == "A":
-            sys.modules.pop("scores", None)  # its RAM back for the next hand
             self.app.after_summary()
         elif act == "B":
             self.app.go(Title(self.app))
@@ -526,8 +525,9 @@ class Summary(Scene):
         if m:
             rows.append(("TOT", m.scores))
             scr.small(127 - len("TO %d" % m.target) * 4, 1, "TO %d" % m.target, 0)
-        import scores  # loaded for the hand's end only (see scores.py)
+        import scores  # loaded to draw, then forgotten (see scores.py)
         scores.grid(scr, se, 19, rows)
+        sys.modules.pop("scores", None)
         scr.text(3, "Code " + se.code)
         scr.text(4, "A: next" if not se.done() else "A: done")
 
@@ -548,4 +548,5 @@ class Result(Scene):
         scr.text(0, scores.result_words(se, m.winner))
         scr.text(1, m.call.upper() if m.call else "")
         scores.grid(scr, se, 30, [("TOT", m.scores)])
+        sys.modules.pop("scores", None)
         scr.text(4, "A: title")

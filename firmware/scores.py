@@ -1,7 +1,7 @@
 """Every side's score on the hand summary and the match result, and the result in words.
 
-Its own module, imported by those screens and dropped when the next hand is
-dealt (A on the summary), so its code takes no RAM while the AI thinks.
+Its own module, imported by those screens to draw and forgotten right after,
+so its code takes no RAM while the AI thinks.
 """
 
 from scenes import side_name

@@ -100,7 +100,6 @@ class Table(Scene):
         self.to_act = False
         self.dirty_model = True
         self.page = 0  # row 0: bit 0 scores shown, bit 1 paging, bit 2 to redraw
-        self.page_at = 0
 
     def enter(self):
         """Shown (again): the viewer or the game may have changed."""
@@ -159,8 +158,11 @@ class Table(Scene):
         passed = 0
         out = ""
         full = False
+        k = getattr(g, "nplayed", 0)  # the tiles laid up to event i
         for i in range(len(ev) - 1, -1, -1):
             seat, m = ev[i]
+            if m < SPECIAL:
+                k -= 1  # now the play's index among the tiles laid
             if m == DRAW or seen >> seat & 1:
                 continue
             seen |= 1 << seat
@@ -168,10 +170,6 @@ class Table(Scene):
                 passed |= 1 << seat
             if full:
                 continue
-            k = 0  # the play's index among the tiles laid
-            for j in range(i):
-                if ev[j][1] < SPECIAL:
-                    k += 1
             e = who(se, seat) + " " + move_short(g, m, k == 0)
             if gain is not None and m < SPECIAL and gain[k]:
                 e += "+%d" % gain[k]
@@ -278,12 +276,10 @@ class Table(Scene):
 
     def update(self, now):
         r = self._update(now)
-        if self.page & 2 and now >= self.page_at:
-            first = not self.page_at
-            self.page_at = now + _PAGE_MS
-            if not first:
-                self.page = (self.page ^ 1) | 4
-                return r or 2
+        p = self.page
+        if p & 2 and (now // _PAGE_MS & 1) != p & 1:  # page every _PAGE_MS
+            self.page = (p ^ 1) | 4
+            return r or 2
         return r
 
     def _update(self, now):
