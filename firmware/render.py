@@ -45,6 +45,10 @@ _PIPS = (
     (0, 1, 2, 3, 4, 5, 6, 7, 8),
 )
 
+# where a pip column (row) starts in the 9x9 half and how wide it is
+_PIP_AT = b"\x01\x04\x06"
+_PIP_W = b"\x02\x01\x02"
+
 try:
     import bitmaptools  # fast fills and copies on the device
 except ImportError:  # pragma: no cover
@@ -276,14 +280,26 @@ class Screen:
     # -- dominoes ---------------------------------------------------------------
 
     def half(self, x, y, v, c=1):
-        """Draw value ``v`` in the 9x9 square at (x, y): pips, or digits above 9."""
+        """Draw value ``v`` in the 9x9 square at (x, y): pips, or digits above 9.
+
+        Pips sit on a 3x3 grid inside a one-pixel margin (the ring next to the
+        tile's edge and centre line stays clear): corner pips 2x2, side pips
+        2x1 or 1x2, the centre pip 1x1, or a plus when it stands alone.
+        """
         if v > 9:
             self.small(x + 1, y + 2, str(v), c)
             return
-        for cell in _PIPS[v]:
-            px = x + 1 + (cell % 3) * 3
-            py = y + 1 + (cell // 3) * 3
-            self.fill(px, py, 2, 2, c)
+        cells = _PIPS[v]
+        for cell in cells:
+            col = cell % 3
+            row = cell // 3
+            px = x + _PIP_AT[col]
+            py = y + _PIP_AT[row]
+            if cell == 4 and v < 7:  # the centre alone: a plus
+                self.fill(px - 1, py, 3, 1, c)
+                self.fill(px, py - 1, 1, 3, c)
+            else:
+                self.fill(px, py, _PIP_W[col], _PIP_W[row], c)
 
     def tile(self, x, y, a, b, vertical=True, selected=False, dotted=False):
         """A tile 11x21 (vertical, ``a`` on top) or 21x11 (``a`` on the left)."""

@@ -7,6 +7,8 @@ on the five label rows: with UP/DOWN buttons they move and LEFT/RIGHT change a
 value; with only LEFT/RIGHT/A the arrows move and A changes or opens.
 """
 
+import sys
+
 from domino import games, dealcode, __version__
 from domino.game import DOMINO
 import savegame
@@ -464,8 +466,8 @@ def side_name(session, side):
     seats = [s for s in range(g.players) if g.side(s) == side]
     if len(seats) == 1:
         return seat_name(session, seats[0])
-    if len(session.humans) == 1 and session.humans[0] in seats:
-        return "Us"
+    if len(session.humans) == 1:
+        return "Us" if session.humans[0] in seats else "Them"
     return "+".join(str(s + 1) for s in seats)
 
 
@@ -517,14 +519,15 @@ class Summary(Scene):
         if r.call:
             how += " - " + r.call
         scr.text(0, how[:21])
-        pts = ", ".join("%s %d" % (side_name(se, s), r.points[s]) for s in range(len(r.points)))
-        if getattr(se.cls, "BAD_POINTS", False):
-            pts = "Bad: " + pts
-        scr.text(1, pts[:21])
+        # the score part: every side's points and totals (scores() are the totals)
+        bad = getattr(se.cls, "BAD_POINTS", False)
+        rows = [("BAD" if bad else "PTS", r.points)]
         if m:
-            scr.text(2, ("Total " + "-".join(str(v) for v in m.scores) + " /%d" % m.target)[:21])
-        else:
-            scr.text(2, "")
+            rows.append(("TOT", m.scores))
+            scr.small(127 - len("TO %d" % m.target) * 4, 1, "TO %d" % m.target, 0)
+        import scores  # loaded to draw, then forgotten (see scores.py)
+        scores.grid(scr, se, 19, rows)
+        sys.modules.pop("scores", None)
         scr.text(3, "Code " + se.code)
         scr.text(4, "A: next" if not se.done() else "A: done")
 
@@ -540,13 +543,10 @@ class Result(Scene):
         se = self.app.session_done
         m = se.match
         scr.clear()
-        scr.title("MATCH OVER")
-        if m.winner >= 0:
-            w = side_name(se, m.winner)
-            scr.text(0, (w + (" win!" if w in ("You", "Us") else " wins"))[:21])
-        else:
-            scr.text(0, "A draw")
+        scr.title("MATCH OVER  %d HAND%s%s" % (m.hand_no, "S" if m.hand_no > 1 else "", (" %d RESTARTS" % m.restarts) if m.restarts else ""))
+        import scores
+        scr.text(0, scores.result_words(se, m.winner))
         scr.text(1, m.call.upper() if m.call else "")
-        scr.text(2, ("Score " + "-".join(str(v) for v in m.scores))[:21])
-        scr.text(3, "%d hands%s" % (m.hand_no, (", %d restarts" % m.restarts) if m.restarts else ""))
+        scores.grid(scr, se, 30, [("TOT", m.scores)])
+        sys.modules.pop("scores", None)
         scr.text(4, "A: title")

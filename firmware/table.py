@@ -1,21 +1,26 @@
-"""The table: your hand as pip graphics, the open ends, seats, scores, turns.
+"""The table: your hand as pip graphics, the line as it lies, seats, scores, turns.
 
-Layout (128x64): row 0 seats ("1:7", the seat to act inverted, a line under
-a seat that passed last) and the stock and scores on the right; row 1 the last
-move, points scored, or "S3 thinking..."; the board (y 12-42) shows the first
-tile in the middle and the tile at the end of each arm (left, right; the
-spinner's up/down arms as squares), with a mark under the last play; your
+Layout (128x64): row 0 each seat's tiles left ("YOU:7 2:7", the seat to act
+inverted, a dotted line under a seat that passed last), the boneyard and the
+scores, paging between tiles and scores when they do not fit (up to 8 seats);
+row 1 a prompt, a note, a score just made, or the seat to act and each seat's
+last play ("S3 5-5R+10"). The board (y 12-42) shows the centre (the spinner
+once laid, else the first tile) with the two ends of the line and "+n" for
+the tiles between, the spinner's open side arms above and below it (an open
+arm with no tile as a dotted slot, a double crosswise), in All Fives the ends
+as they count and their total ("8+5+2=15"), and a bar at the last play. Your
 hand (y 43-63): legal tiles with a solid border, others dotted, the selected
 one inverted. It uses only the game contract and generic layout attributes
-(``placed``, ``placed_arm``, ``nplayed``, ``ends``, ``narms``), degrading to
-move names for games without them.
+(``placed``, ``placed_arm``, ``nplayed``, ``ends``, ``narms``, and All Fives'
+``spinner``, ``gain``, ``end_points``), degrading to move names for games
+without them. The pause menu (B) has the hand's moves so far (:class:`MoveLog`).
 """
 
 import gc
 
-from domino.game import PASS
+from domino.game import PASS, DRAW
 from domino import tiles
-from scenes import Scene, Menu, Privacy, Title, Rules
+from scenes import Scene, Privacy
 import session as sessionmod
 
 try:
@@ -29,9 +34,33 @@ except ImportError:  # CPython
 AI_BUDGET = const(4)  # AI work units per frame (one Hard playout each)
 ANIM_MS = const(160)
 SCORE_MS = const(1500)
+_PAGE_MS = const(2500)
+_MSG_LEN = const(32)  # row 1, in the 3x5 font
+_REFUSE_HZ = const(220)
+_SCORE_HZ = const(1760)
+_DRAW_MS = const(150)  # an AI seat's draws from the boneyard go quicker than its plays
 SPECIAL = const(1000)  # moves from here up are not tiles (pass, draw)
 _HAND_Y = const(43)
 _MID_Y = const(22)
+
+
+def who(se, seat):
+    """A seat as row 0 and 1 name it: "YOU" for the only human, else "S3"."""
+    if len(se.humans) == 1 and se.humans[0] == seat:
+        return "YOU"
+    return "S%d" % (seat + 1)
+
+
+def move_name(g, m, lead):
+    """``g.move_name(m)`` in capitals; the lead (``lead`` true) is its tile alone."""
+    return tiles.name(m >> 2) if lead and m < SPECIAL and hasattr(g, "placed") else g.move_name(m).upper()
+
+
+def move_short(g, m, lead):
+    """A move in a few letters: "6-4L", "5-5U", "PASS", "DRAW"."""
+    nm = move_name(g, m, lead)
+    i = nm.find(" ")
+    return nm if i < 0 else nm[:i] + nm[i + 1]
 
 
 def _log_error(e):
@@ -66,9 +95,11 @@ class Table(Scene):
         self.scored_until = 0
         self.items = []
         self.by_item = []
-        self.passed = []
+        self.passed = 0  # a bit per seat whose last move was a pass
+        self.recent = ""  # each seat's last play (row 1), made when the game changes
         self.to_act = False
         self.dirty_model = True
+        self.page = 0  # row 0: bit 0 scores shown, bit 1 paging, bit 2 to redraw
 
     def enter(self):
         """Shown (again): the viewer or the game may have changed."""
@@ -111,20 +142,43 @@ class Table(Scene):
                 by.append([m])
         self.items = items
         self.by_item = by
-        passed = [False] * g.players
-        seen = [False] * g.players
-        ev = g.observation(v if v is not None else 0).events
-        for i in range(len(ev) - 1, -1, -1):
-            s, m = ev[i]
-            if not seen[s]:
-                seen[s] = True
-                passed[s] = m == PASS
-        self.passed = passed
+        self._recent(se, g, g.observation(v if v is not None else 0).events)
         if self.sel >= len(items):
             self.sel = max(0, len(items) - 1)
         if self.to_act and items and not by[self.sel]:
             self._step_sel(1)
         self.dirty_model = False
+
+    def _recent(self, se, g, ev):
+        """From the moves ``ev``: ``passed`` (bit per seat: its last move was a pass)
+        and ``recent``, each seat's last play (draws skipped), newest first, with
+        its points in All Fives: "S3 5-5R+10  S2 PASS  YOU 6-4L", as much as fits row 1."""
+        gain = getattr(g, "gain", None)
+        seen = 0
+        passed = 0
+        out = ""
+        full = False
+        k = getattr(g, "nplayed", 0)  # the tiles laid up to event i
+        for i in range(len(ev) - 1, -1, -1):
+            seat, m = ev[i]
+            if m < SPECIAL:
+                k -= 1  # now the play's index among the tiles laid
+            if m == DRAW or seen >> seat & 1:
+                continue
+            seen |= 1 << seat
+            if m == PASS:
+                passed |= 1 << seat
+            if full:
+                continue
+            e = who(se, seat) + " " + move_short(g, m, k == 0)
+            if gain is not None and m < SPECIAL and gain[k]:
+                e += "+%d" % gain[k]
+            if len(out) + len(e) + 2 > _MSG_LEN:
+                full = True
+            else:
+                out += ("  " if out else "") + e
+        self.passed = passed
+        self.recent = out
 
     def _step_sel(self, d):
         n = len(self.items)
@@ -164,12 +218,26 @@ class Table(Scene):
                 else:
                     self.choice = moves
                     self.ci = 0
+            elif self.app.session.result is None:
+                self.refuse()
         elif act == "UP":
             self.start_hint()
         elif act == "DOWN":
             self.undo()
         elif act == "B":
-            app.go(TableMenu(app))
+            import pause  # loaded when wanted: its code is not in RAM during play
+            app.go(pause.TableMenu(app))
+
+    def refuse(self):
+        """A on a tile that does not play (or out of turn): a low buzz and why."""
+        it = self.items[self.sel] if self.items else SPECIAL
+        if not self.to_act:
+            self.note = "NOT YOUR TURN"
+        elif it < SPECIAL:
+            self.note = tiles.name(it) + " DOES NOT FIT AN END"
+        else:
+            self.note = "NOT NOW"
+        self.app.beep(_REFUSE_HZ, 150)
 
     def human_play(self, m):
         """Play the human's move (it comes from the legal list, so it is legal)."""
@@ -207,6 +275,14 @@ class Table(Scene):
     # -- time ---------------------------------------------------------------------
 
     def update(self, now):
+        r = self._update(now)
+        p = self.page
+        if p & 2 and (now // _PAGE_MS & 1) != p & 1:  # page every _PAGE_MS
+            self.page = (p ^ 1) | 4
+            return r or 2
+        return r
+
+    def _update(self, now):
         app = self.app
         se = app.session
         if se is None:
@@ -231,7 +307,8 @@ class Table(Scene):
                 self._think(se, g, turn, None)
             elif self.ai_move is None:
                 self._think(se, g, turn, AI_BUDGET)
-            if self.ai_move is not None and now - self.think_start >= app.pace():
+            if self.ai_move is not None and now - self.think_start >= (
+                    _DRAW_MS if self.ai_move == DRAW else app.pace()):
                 m = self.ai_move
                 self.player = None
                 self.ai_move = None
@@ -310,11 +387,13 @@ class Table(Scene):
                 self.warn = ""
         if self.app.session.scored is not None:
             self.scored_until = now + SCORE_MS
+            self.app.beep(_SCORE_HZ, 120)
 
     # -- drawing ------------------------------------------------------------------
 
     def message(self):
-        """The text of row 1."""
+        """The text of row 1: a prompt, a note, a score just made, or the seat to act
+        and each seat's last play."""
         se = self.app.session
         g = se.game
         if self.choice is not None:
@@ -323,22 +402,24 @@ class Table(Scene):
             return self.note
         if self.warn:
             return self.warn
+        if se.scored is not None and self.scored_until and se.last is not None:
+            w = who(se, se.last[0])
+            return "%s SCORE%s %d!" % (w, "" if w == "YOU" else "S", se.scored[1])
+        s = self.recent
         if se.result is None and se.is_ai(g.turn):
-            return "S%d THINKING%s" % (g.turn + 1, "." * (self.frame % 4))
-        s = ""
-        if se.last is not None:
-            seat, m = se.last
-            s = "S%d %s" % (seat + 1, g.move_name(m))
-            if se.scored is not None and self.scored_until:
-                s += " +%d" % se.scored[1]
+            return who(se, g.turn) + (".", "..", "...", "...")[self.frame % 4] + " " + s
         if self.to_act and se.result is None:
-            s = ("YOUR TURN " + s) if len(s) < 12 else s
+            return ("YOUR TURN  " + s) if len(s) < _MSG_LEN - 11 else s
         return s
 
     def draw_part(self, scr):
-        """Redraw only the message row (animation frames)."""
+        """Redraw only the message row (animation frames), and row 0 after it paged."""
+        if self.page & 4:
+            self.page &= 3
+            scr.fill(0, 0, 128, 6, 0)
+            self.draw_status(scr, self.app.session, self.app.session.game)
         scr.fill(0, 6, 128, 6, 0)
-        scr.small(0, 7, self.message()[:32])
+        scr.small(0, 7, self.message()[:_MSG_LEN])
 
     def draw(self, scr):
         if self.dirty_model:
@@ -358,90 +439,176 @@ class Table(Scene):
         self.draw_hand(scr, g)
 
     def draw_status(self, scr, se, g):
+        """Row 0: each seat's tiles left ("YOU:7 2:7", the seat to act inverted, a
+        dotted line under a seat that passed last), the boneyard and the scores.
+        When that does not fit (many seats, big scores) the row shows one cell per
+        seat and pages every ``_PAGE_MS`` between tiles left and the scores."""
         n = g.players
         counts = g.count if hasattr(g, "count") else g.observation(0).counts
+        scores = se.scores()
+        hum = se.humans[0] if len(se.humans) == 1 else -1
+        sc = "-".join(str(v) for v in scores)
+        if getattr(g, "BONEYARD", False):
+            sc = "B%d %s" % (len(g.stock) - g.top, sc)
+        gap = 1 if n > 5 else 3
+        w = len(sc) * 4 + 2
+        for s in range(n):
+            w += (len(str(counts[s])) + (4 if s == hum else 2)) * 4 + 1 + gap
+        paged = w > 128 + gap
+        self.page = (self.page & 5) | (2 if paged else 0)
+        turn = g.turn if se.result is None else -1
         x = 0
         for s in range(n):
-            txt = "%d:%d" % (s + 1, counts[s])
-            w = len(txt) * 4 + 1
-            if s == g.turn and se.result is None:
-                scr.fill(x, 0, w, 6, 1)
-                scr.small(x + 1, 0, txt, 0)
+            if paged and self.page & 1:
+                txt = str(scores[g.side(s)])
             else:
-                scr.small(x + 1, 0, txt, 1)
-            if self.passed and self.passed[s]:
-                scr.fill(x + 1, 5, w - 2, 1, 1)
-            x += w + (1 if n > 5 else 3)
-        sc = "-".join(str(v) for v in se.scores())
-        if hasattr(g, "stock") and hasattr(g, "top") and getattr(g, "BONEYARD", False):
-            sc = "B%d %s" % (len(g.stock) - g.top, sc)
-        xr = 128 - len(sc) * 4
-        if xr < x:
-            xr = x
-        scr.small(xr, 0, sc)
+                txt = ("YOU" if not paged else "Y") if s == hum else str(s + 1)
+                txt += ":%d" % counts[s]
+            if paged:
+                x = s * (128 // n)
+            x += gap
+            w = len(txt) * 4 + 1
+            if s == turn:
+                scr.fill(x - gap, 0, w, 6, 1)
+            scr.small(x - gap + 1, 0, txt, 0 if s == turn else 1)
+            if self.passed >> s & 1:  # dotted, in the other colour on the seat to act
+                for xx in range(x - gap, x - gap + w, 2):
+                    scr.pixel(xx, 5, 0 if s == turn else 1)
+            x += w
+        if not paged:
+            scr.small(max(x, 128 - len(sc) * 4), 0, sc)
 
     def draw_board(self, scr, g):
+        """The line as it lies: its two ends, the centre (the spinner once laid,
+        else the first tile) with "+n" for the tiles between, the spinner's open
+        side arms above and below it, and in All Fives the ends as they count
+        ("4+6+2=12") at the top left; a bar marks the last play."""
         np_ = g.nplayed
         if np_ == 0:
             scr.small(34, 25, "LEAD ANY TILE")
             return
         HI = tiles.HI
         LO = tiles.LO
-        last = np_ - 1
-        first = g.placed[0]
+        placed = g.placed
+        arm = g.placed_arm
+        last_t = placed[np_ - 1]
+        first = placed[0]
+        spin = getattr(g, "spinner", -1)
+        n0 = 0
+        n1 = 0
+        k = 0  # the spinner's place from the first tile (- on the left, + on the right)
+        for i in range(1, np_):
+            a = arm[i]
+            if a == 0:
+                n0 += 1
+                if placed[i] == spin:
+                    k = -n0
+            elif a == 1:
+                n1 += 1
+                if placed[i] == spin:
+                    k = n1
+        c = n0 + k  # the centre's place in the line, 0 = the left end
+        last = n0 + n1
+        ctr = spin if spin >= 0 else first
         ends = g.ends
-        narms = getattr(g, "narms", 2)
-        # the centre tile
-        if HI[first] == LO[first]:
-            scr.tile(58, 17, HI[first], LO[first], True, self._armsel(-1))
-            mark = (63, 39)
-        else:
-            scr.tile(53, _MID_Y, HI[first], LO[first], False, self._armsel(-1))
-            mark = (63, 34)
-        marks = [mark] if last == 0 else []
-        for a in range(min(narms, 4)):
-            cnt = 0
-            end_i = -1
-            for i in range(1, np_):
-                if g.placed_arm[i] == a:
-                    cnt += 1
-                    end_i = i
-            if a >= 2:
-                y = 12 if a == 2 else 32
-                if cnt or narms > 2:
-                    scr.square(59, y, ends[a], self._armsel(a))
-                    if cnt > 1:
-                        scr.small(72, y + 3, "+%d" % (cnt - 1))
-                    if end_i == last and end_i > 0:
-                        marks.append((72 if cnt < 2 else 84, y + 5))
-                continue
-            if a == 0 and self.choice is not None and cnt == 0 and self._armsel(0):
-                scr.small(46, 25, "<")
-            if a == 1 and self.choice is not None and cnt == 0 and self._armsel(1):
-                scr.small(78, 25, ">")
-            if cnt == 0:
-                continue
-            t = g.placed[end_i]
+        bar = self._bar
+        # the two ends of the line, and "+n" for the tiles between them and the centre
+        for a in (0, 1):
+            if c == (0 if a == 0 else last):
+                continue  # the centre is this end
+            t = self._end_tile(g, a)
             v = ends[a]
-            o = HI[t] + LO[t] - v
             sel = self._armsel(a)
             if HI[t] == LO[t]:
-                x = 5 if a == 0 else 112
+                x = 112 if a else 5
                 scr.tile(x, 17, v, v, True, sel)
-                mk = (x + 5, 39)
+                bar(scr, t == last_t, x + 5, 39)
             else:
-                x = 0 if a == 0 else 107
-                if a == 0:
-                    scr.tile(x, _MID_Y, v, o, False, sel)
-                else:
-                    scr.tile(x, _MID_Y, o, v, False, sel)
-                mk = (x + 10, 34)
-            if cnt > 1:
-                scr.small(30 if a == 0 else 84, 25, "+%d" % (cnt - 1))
-            if end_i == last:
-                marks.append(mk)
-        for mx, my in marks:
-            scr.fill(mx - 2, my, 5, 2, 1)
+                x = 107 if a else 0
+                o = HI[t] + LO[t] - v
+                scr.tile(x, _MID_Y, o if a else v, v if a else o, False, sel)
+                bar(scr, t == last_t, x + 10, 34)
+            n = last - c - 1 if a else c - 1
+            if n > 0:
+                scr.small(84 if a else 30, 25, "+%d" % n)
+        # the centre, and the spinner's side arms once open
+        sel = (c == 0 and self._armsel(0)) or (c == last and self._armsel(1))
+        if getattr(g, "narms", 2) > 2:
+            self._side(scr, g, 2, 12, last_t)
+            self._side(scr, g, 3, 32, last_t)
+            scr.square(58, 22, HI[ctr], sel)
+            bar(scr, ctr == last_t, 73, 26, True)
+        elif HI[ctr] == LO[ctr]:
+            scr.tile(58, 17, HI[ctr], LO[ctr], True, sel)
+            bar(scr, ctr == last_t, 63, 39)
+        else:
+            scr.tile(53, _MID_Y, HI[ctr], LO[ctr], False, sel)
+            bar(scr, ctr == last_t, 63, 34)
+        if self.choice is not None:
+            d = HI[ctr] == LO[ctr]
+            if c == 0 and self._armsel(0):
+                scr.small(53 if d else 48, 25, "<")
+            if c == last and self._armsel(1):
+                scr.small(71 if d else 76, 25, ">")
+        if hasattr(g, "end_points"):
+            scr.small(0, 12, self.ends_text(g))
+
+    def ends_text(self, g):
+        """The open ends as they count and their total: "4+6+2=12" ("=96" if long)."""
+        s = ""
+        for a in range(g.narms):
+            if a == 1 and g.kind[1] == 2 and g.kind[0] == 2:
+                continue  # the spinner alone is one end
+            if a >= 2 and not g.side_played(a):
+                continue  # an open side arm with no tile counts nothing
+            s += ("+" if s else "") + str(g.end_points(a))
+        s += "=%d" % g.end_sum()
+        return s if len(s) <= 12 else s[s.index("="):]
+
+    def _end_tile(self, g, a):
+        """The tile at the end of in-line arm ``a`` (the first tile if none is on it)."""
+        p = g.placed
+        arm = g.placed_arm
+        for i in range(g.nplayed - 1, 0, -1):
+            if arm[i] == a:
+                return p[i]
+        return p[0]
+
+    def _side(self, scr, g, a, y, last_t):
+        """Side arm ``a`` of the spinner at ``y``: an empty dotted square while no
+        tile is on it, else its end (a double crosswise, both halves shown)."""
+        n = 0
+        t = -1
+        for i in range(1, g.nplayed):
+            if g.placed_arm[i] == a:
+                n += 1
+                t = g.placed[i]
+        sel = self._armsel(a)
+        if n == 0:
+            scr.square(58, y, 0, sel)
+            if not sel:
+                scr.rect(58, y, 11, 11, 0)
+                scr.rect(58, y, 11, 11, 1, True)
+            return
+        v = g.ends[a]
+        x = 70
+        if tiles.HI[t] == tiles.LO[t]:
+            scr.tile(53, y, v, v, False, sel)
+            x = 75
+        else:
+            scr.square(58, y, v, sel)
+        self._bar(scr, t == last_t, x, y + 3, True)
+        if n > 1:
+            scr.small(x + 3, y + 3, "+%d" % (n - 1))
+
+    @staticmethod
+    def _bar(scr, on, x, y, side=False):
+        """The last play's bar: under a tile centred on ``x``, or beside a square at ``x``."""
+        if on:
+            if side:
+                scr.fill(x, y, 2, 5)
+            else:
+                scr.fill(x - 2, y, 5, 2)
 
     def _armsel(self, a):
         if self.choice is None:
@@ -497,41 +664,3 @@ class Table(Scene):
                     scr.rect(x, _HAND_Y, 19, 21, 1)
                 scr.small(x + 2, _HAND_Y + 8, nm, 0 if sel else 1)
             x += widths[i] + 1
-
-
-class TableMenu(Menu):
-    """B on the table: resume, hint, undo, rules, quit to the title."""
-
-    TITLE = "PAUSED"
-
-    def _keys(self):
-        se = self.app.session
-        k = ["resume", "hint"]
-        if se is not None and se.can_undo():
-            k.append("undo")
-        return k + ["rules", "quit"]
-
-    def rows(self):
-        names = {"resume": "Resume", "hint": "Hint", "undo": "Undo my move",
-                 "rules": "Rules", "quit": "Quit to title"}
-        return [names[k] for k in self._keys()]
-
-    def pick(self, i):
-        k = self._keys()[i]
-        t = self.app.table
-        if k == "quit":
-            self.app.go(Title(self.app))
-            return
-        if k == "rules":
-            r = Rules(self.app, self.app.session.rec.gid)
-            r.back_to = self
-            self.app.go(r)
-            return
-        self.app.go(t)
-        if k == "hint":
-            t.start_hint()
-        elif k == "undo":
-            t.undo()
-
-    def back(self):
-        self.app.go(self.app.table)

@@ -87,6 +87,39 @@ def _allfives(h):
         app.session.game.turn))
 
 
+def _spinner(h):
+    """All Fives, 2 players: your turn with the spinner's side arms open and played."""
+    _start(h, 2, players=2)
+    _play_until(h, lambda app: getattr(app.session.game, "narms", 2) == 4
+                and app.session.game.side_played(2) and app.table.to_act
+                and not app.table.dirty_model, limit=20000)
+
+
+def _eight(h, scores_page=False):
+    """All Fives, 8 players (double-twelve): your turn; row 0 on its tiles-left
+    page, or its scores page."""
+    _start(h, 2, players=8, kinds=[0] + [1] * 7)
+    _play_until(h, lambda app: app.session.game.nplayed >= 5 and app.table.to_act
+                and not app.table.dirty_model, limit=20000)
+    while (h.app.table.page & 1) != scores_page:  # row 0 pages every few seconds
+        h.wait(100)
+
+
+def _summary8(h):
+    import scenes
+    _start(h, 2, players=8, kinds=[0] + [1] * 7)
+    _play_until(h, lambda app: isinstance(app.scene, scenes.Summary), limit=20000)
+
+
+def _moves(h):
+    _start(h, 2, players=4, kinds=[0, 1, 1, 1])
+    _play_until(h, lambda app: app.session.game.nplayed >= 9 and app.table.to_act
+                and not app.table.dirty_model, limit=20000)
+    h.tap("B")
+    h.tap("DOWN")
+    h.tap("A")
+
+
 def _hint(h):
     _start(h, 0)
     _play_until(h, lambda app: app.table.to_act and not app.table.dirty_model and app.session.game.nplayed > 1)
@@ -110,6 +143,11 @@ SCREENS = {
     "table_hint": (6, _hint),
     "table_allfives": (6, _allfives),
     "table_whist": (6, lambda h: _start(h, 1, wait=3000)),
+    "table_spinner": (6, _spinner),
+    "table_8players": (6, _eight),
+    "table_8players_scores": (6, lambda h: _eight(h, True)),
+    "summary_8players": (6, _summary8),
+    "moves": (6, _moves),
     "table_menu": (6, lambda h: (_start(h, 0, wait=3000), h.tap("B"))),
     "privacy": (6, lambda h: _start(h, 0, kinds=[0, 0, 0, 0])),
     "summary": (6, _summary),

@@ -1,0 +1,467 @@
+"""The table and score screens a player reads (issue 17): pips told apart, the
+All Fives layout as the core has it, every seat's score with up to 8 players,
+the last plays and the move log."""
+
+import pytest
+
+import render
+import sim
+import table
+
+
+HAND_W, HAND_H = 11, 21  # a tile as the hand draws it (vertical)
+
+
+def _screen():
+    return render.Screen(sim.NullDisplay())
+
+
+def _half(scr, x0, y0):
+    """The 9x9 interior of one half as a tuple of 0/1 rows."""
+    b = scr.bitmap
+    return tuple(tuple(b[x0 + c, y0 + r] for c in range(9)) for r in range(9))
+
+
+def _halves(v, selected):
+    scr = _screen()
+    scr.clear()
+    scr.tile(10, 10, v, v, True, selected)
+    return scr, _half(scr, 11, 11), _half(scr, 11, 21)
+
+
+@pytest.mark.parametrize("nset", (6, 9, 12))
+@pytest.mark.parametrize("selected", (False, True))
+def test_every_pip_count_told_apart_with_a_gap(nset, selected):
+    """Each count 0..nset at the hand's tile size: the two halves draw alike, the
+    counts differ pairwise, and no pip touches the tile's edge or the centre line
+    (the interior's outer ring keeps the background colour)."""
+    bg = 1 if selected else 0
+    seen = {}
+    for v in range(nset + 1):
+        scr, top, bottom = _halves(v, selected)
+        assert top == bottom, v
+        ink = sum(1 for row in top for p in row if p != bg)
+        assert (ink == 0) == (v == 0), (v, ink)
+        ring = [top[r][c] for r in range(9) for c in range(9) if r in (0, 8) or c in (0, 8)]
+        assert all(p == bg for p in ring), "count %d touches the edge or centre line" % v
+        # the frame: edge and centre line are drawn in the other colour
+        fg = 1 - bg
+        b = scr.bitmap
+        assert all(b[10 + c, 10] == 1 and b[10 + c, 30] == 1 for c in range(HAND_W)), "edge"
+        assert all(b[12 + c, 20] == fg for c in range(7)), "centre line"
+        assert top not in seen, "count %d draws like %d" % (v, seen.get(top))
+        seen[top] = v
+
+
+# -- fault 2: the All Fives board as the core lays it --------------------------
+
+def _allfives_line():
+    """A scripted 2-player All Fives hand: 4-3 led, the spinner 3-3 laid on its
+    right (not the first tile), 3-5 beyond it (its side arms open), then 3-1 and
+    the double 1-1 on the up arm, 3-2 on the down arm. Yields (label, game)
+    after each step of interest."""
+    from domino.allfives import AllFives
+    from domino import tiles
+    T = tiles.tile
+    g = AllFives(2, 1, 0, 6)
+    g.redeal([[T(4, 3), T(3, 5), T(1, 1), T(6, 6)], [T(3, 3), T(3, 1), T(3, 2), T(0, 0)]],
+             starter=0)
+    g.play(T(4, 3) << 2 | 0)
+    g.play(T(3, 3) << 2 | 1)
+    yield "spinner on the right, arms closed", g
+    g.play(T(3, 5) << 2 | 1)
+    yield "arms open, empty", g
+    g.play(T(3, 1) << 2 | 2)
+    g.play(T(1, 1) << 2 | 2)
+    yield "a double on the up arm", g
+    g.play(T(3, 2) << 2 | 3)
+    yield "both side arms played", g
+
+
+def _board(g):
+    scr = _screen()
+    scr.clear()
+    t = table.Table(None)
+    t.draw_board(scr, g)
+    return scr, t
+
+
+def _region(scr, x, y, w, h):
+    b = scr.bitmap
+    return tuple(b[x + i, y + j] for j in range(h) for i in range(w))
+
+
+def _ref(draw, x, y, w, h):
+    """The pixels of (x, y, w, h) after ``draw(scr)`` on a blank screen."""
+    scr = _screen()
+    scr.clear()
+    draw(scr)
+    return _region(scr, x, y, w, h)
+
+
+def test_allfives_board_shows_the_true_layout():
+    from domino import tiles
+    from domino.allfives import SPIN
+    T = tiles.tile
+    for label, g in _allfives_line():
+        scr, t = _board(g)
+        assert g.spinner == T(3, 3) and g.placed[0] != g.spinner, label
+        if g.narms == 2:
+            # the spinner in the centre, upright, and nothing above or below it
+            assert _region(scr, 58, 17, 11, 21) == _ref(lambda s: s.tile(58, 17, 3, 3), 58, 17, 11, 21)
+            assert not any(_region(scr, 53, 12, 21, 5)) and not any(_region(scr, 53, 41, 21, 2)), label
+            # the first tile 4-3 is the left end (4 open), the spinner the right end: 4 + 3 + 3
+            assert _region(scr, 0, 22, 21, 11) == _ref(lambda s: s.tile(0, 22, 4, 3, False), 0, 22, 21, 11)
+            _check_ends_text(scr, t, g, label, [4, 6])
+            continue
+        # arms open: the spinner as a square between its side arms
+        assert _region(scr, 58, 22, 11, 11) == _ref(lambda s: s.square(58, 22, 3), 58, 22, 11, 11), label
+        for a, y in ((2, 12), (3, 32)):
+            if g.side_played(a):
+                if g.kind[a] != SPIN and tiles.is_double(g.end_tile[a]):
+                    v = g.ends[a]  # a double lies crosswise: both halves, counted twice
+                    want = _ref(lambda s: s.tile(53, y, v, v, False), 53, y, 21, 11)
+                    assert _region(scr, 53, y, 21, 11) == want, label
+                    assert g.end_points(a) == 2 * v
+                else:
+                    want = _ref(lambda s: s.square(58, y, g.ends[a]), 58, y, 11, 11)
+                    assert _region(scr, 58, y, 11, 11) == want, label
+            else:  # open with no tile: an empty dotted square, counting nothing
+                want = _ref(lambda s: s.rect(58, y, 11, 11, 1, True), 58, y + 1, 11, 9)
+                assert _region(scr, 58, y + 1, 11, 9) == want, label
+                assert g.end_points(a) == 0 or g.kind[a] == SPIN
+        _check_ends_text(scr, t, g, label, None)
+
+
+def _check_ends_text(scr, t, g, label, want):
+    """The ends as they count, and their total, at the top left."""
+    text = t.ends_text(g)
+    terms = [int(v) for v in text.split("=")[0].split("+")]
+    assert sum(terms) == g.end_sum() == int(text.split("=")[1]), (label, text)
+    assert _region(scr, 0, 12, 52, 5) == _ref(lambda s: s.small(0, 12, text), 0, 12, 52, 5), label
+    assert len(terms) == 2 + g.side_played(2) + g.side_played(3), text
+    if want is not None:
+        assert terms == want, text
+
+
+# -- fault 3: every seat's score on every screen, 2 to 8 players ---------------
+
+class Drawn:
+    """Records the texts a Screen draws: (x, y, w, h, text), small font and rows."""
+
+    def __init__(self, monkeypatch):
+        self.items = []
+        self.frame = 0
+        small = render.Screen.small
+        text = render.Screen.text
+        refresh = render.Screen.refresh
+
+        def rec_refresh(scr):
+            self.frame += 1
+            return refresh(scr)
+
+        def rec_small(scr, x, y, s, c=1):
+            if s:
+                self.items.append((x, y, len(s) * 4 - 1, 5, s, self.frame))
+            return small(scr, x, y, s, c)
+
+        def rec_text(scr, i, s, inverted=False, x=2):
+            if s:
+                self.items.append((x, render.ROW0 + i * render.ROWH, len(s) * 6, 8, s, self.frame))
+            return text(scr, i, s, inverted, x)
+
+        monkeypatch.setattr(render.Screen, "small", rec_small)
+        monkeypatch.setattr(render.Screen, "text", rec_text)
+        monkeypatch.setattr(render.Screen, "refresh", rec_refresh)
+
+    def check_on_screen(self):
+        """No text runs off the screen, and no two small texts of a frame overlap."""
+        for x, y, w, h, s, f in self.items:
+            assert x >= 0 and y >= 0 and x + w <= 128 and y + h <= 64, (x, y, s)
+        sm = [it for it in self.items if it[3] == 5]
+        for i in range(len(sm)):
+            for j in range(i):
+                a, b = sm[i], sm[j]
+                apart = a[5] != b[5] or (a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0]
+                         or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1])
+                assert apart, "%r overlaps %r" % (a, b)
+
+    def numbers(self, y0=0, y1=64):
+        """Whole numbers drawn as texts of their own (or in "a-b-c" score lists) between y0 and y1."""
+        out = []
+        for x, y, w, h, s, f in self.items:
+            if y0 <= y < y1:
+                for tok in s.replace("-", " ").split():
+                    if tok.isdigit():
+                        out.append(int(tok))
+        return out
+
+
+def _allfives_match(players):
+    """A 6-button harness at an All Fives double-twelve table: you and Easy AIs."""
+    import refresh_golden
+    import scenes as sc_
+    h = sim.Harness(6)
+    opt = refresh_golden._new_game(h, 2, kinds=[0] + [1] * (players - 1), players=players)
+    opt.nset = 12
+    opt.sel = len(opt.rows()) - 1
+    h.tap("A")
+    assert isinstance(h.app.scene, table.Table) and h.app.session.game.nset == 12
+    assert not isinstance(h.app.scene, sc_.Message)
+    return h
+
+
+def _distinct_scores(n):
+    return [100 + 37 * s for s in range(n)]  # three digits each, all different
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_table_shows_every_seats_score(monkeypatch, players):
+    import refresh_golden
+    h = _allfives_match(players)
+    refresh_golden._play_until(h, lambda app: app.table.to_act and not app.table.dirty_model)
+    se = h.app.session
+    se.match.scores[:] = _distinct_scores(players)
+    want = se.scores()
+    d = Drawn(monkeypatch)
+    h.app.dirty = True
+    h.step()
+    for _ in range(2):  # row 0 may page between tiles left and scores
+        h.wait(2600)
+    assert h.app.scene is h.app.table and h.app.table.to_act
+    d.check_on_screen()
+    shown = d.numbers(0, 5)
+    for s in range(players):
+        assert want[s] in shown, "seat %d's score %d not on row 0 (%r)" % (s + 1, want[s], shown)
+
+
+def _to_summary(h):
+    import refresh_golden
+    import scenes
+    refresh_golden._play_until(h, lambda app: isinstance(app.scene, scenes.Summary), limit=20000)
+
+
+@pytest.mark.parametrize("players", (2, 5, 8))
+def test_summary_and_result_show_every_seats_score(monkeypatch, players):
+    import scenes
+    h = _allfives_match(players)
+    _to_summary(h)
+    se = h.app.session
+    r = se.result
+    r.points[:] = [5 * (s + 1) for s in range(players)]
+    se.match.scores[:] = _distinct_scores(players)
+    d = Drawn(monkeypatch)
+    h.app.dirty = True
+    h.step()
+    d.check_on_screen()
+    shown = d.numbers(12)
+    for s in range(players):
+        assert r.points[s] in shown and se.match.scores[s] in shown, (s, shown)
+    # the result screen of a finished match
+    se.match.over = True
+    se.match.winner = players - 1
+    d.items[:] = []
+    h.tap("A")
+    assert isinstance(h.app.scene, scenes.Result)
+    d.check_on_screen()
+    shown = d.numbers(12)
+    for s in range(players):
+        assert se.match.scores[s] in shown, (s, shown)
+    assert any(it[4] == "You lose" for it in d.items)
+
+
+# -- words, what the AI did, feedback -------------------------------------------
+
+def _start(gi, kinds, players=None, board=6, speed=0):
+    import refresh_golden
+    h = sim.Harness(board, settings_speed=speed)
+    refresh_golden._start(h, gi, kinds=kinds, players=players)
+    return h
+
+
+def test_words_you_us_them_and_the_result():
+    import scenes
+    import scores
+    h = _start(0, [0, 1, 1, 1])  # Seychelles: two partnerships
+    se = h.app.session
+    g = se.game
+    me = se.humans[0]
+    names = [scenes.side_name(se, s) for s in range(g.nsides)]
+    assert names[g.side(me)] == "Us" and names[1 - g.side(me)] == "Them"
+    assert table.who(se, me) == "YOU" and table.who(se, (me + 1) % 4) == "S%d" % ((me + 1) % 4 + 1)
+    assert scores.result_words(se, g.side(me)) == "We win"
+    assert scores.result_words(se, 1 - g.side(me)) == "We lose"
+    h2 = _start(2, [0, 1], players=2)  # All Fives, every player for himself
+    se2 = h2.app.session
+    assert scores.result_words(se2, se2.game.side(se2.humans[0])) == "You win"
+    assert scores.result_words(se2, 1 - se2.game.side(se2.humans[0])) == "You lose"
+    assert scores.result_words(se2, -1) == "A draw"
+
+
+def test_each_play_stays_on_row_1_while_the_next_seat_thinks():
+    """After each AI play, until the next play, row 1 names it (its seat and tile,
+    and its points in All Fives), also while the next AI seat thinks."""
+    h = _start(2, [0, 1, 1, 1], players=4, speed=1)
+    app = h.app
+    t = app.table
+    seen = 0
+    ai_thinking = 0
+    for _ in range(4000):
+        se = app.session
+        if se is None or se.result is not None or app.scene is not t:
+            break
+        if t.to_act and not t.dirty_model:
+            h.tap("A")
+            continue
+        h.step(20)
+        if t.dirty_model or se.last is None or t.note or t.scored_until:
+            continue
+        seat, m = se.last
+        msg = t.message()
+        g = se.game
+        lead = g.nplayed == 1 and m < table.SPECIAL
+        want = table.who(se, seat) + " " + table.move_short(g, m, lead)
+        if m == table.DRAW:
+            continue
+        assert want in msg, (want, msg)
+        k = g.nplayed - 1
+        if m < table.SPECIAL and g.gain[k]:
+            assert want + "+%d" % g.gain[k] in msg, msg
+        seen += 1
+        ai_thinking += se.is_ai(g.turn)
+    assert seen > 50 and ai_thinking > 20
+
+
+def test_ai_plays_are_paced_long_enough_to_see():
+    """At each pace, an AI play (not a draw) comes no sooner than the pace after
+    the move before it; the fastest pace is still 400 ms."""
+    import savegame
+    assert min(savegame.SPEEDS) >= 400
+    for speed in range(len(savegame.SPEEDS)):
+        h = _start(2, [1, 1, 1, 1], players=4, speed=speed)
+        se = h.app.session
+        last_n = len(se.rec.moves)
+        last_t = h.clock()
+        gaps = []
+        while len(gaps) < 12 and se.result is None:
+            h.step(20)
+            n = len(se.rec.moves)
+            if n != last_n:
+                if se.last[1] != table.DRAW:  # draws from the boneyard go quicker
+                    gaps.append(h.clock() - last_t)
+                last_n, last_t = n, h.clock()
+        gaps = gaps[1:]  # the first play's thinking began before the clock was read
+        assert min(gaps) >= savegame.SPEEDS[speed], (speed, gaps)
+
+
+@pytest.mark.parametrize("board", (3, 4, 5, 6))
+def test_move_log_reachable_on_every_board(board):
+    """The pause menu (B, or a long A) has "Moves so far": every move of the hand,
+    with All Fives points, and back to the table."""
+    import refresh_golden
+    h = _start(2, [0, 1, 1, 1], players=4, board=board)
+    refresh_golden._play_until(h, lambda app: app.table.to_act and not app.table.dirty_model
+                               and app.session.game.nplayed >= 3)
+    h.back()
+    menu = h.app.scene
+    import pause
+    assert isinstance(menu, pause.TableMenu)
+    i = menu.rows().index("Moves so far")
+    for _ in range(i):
+        h.tap("DOWN" if "UP" in h.buttons else "RIGHT")
+    h.tap("A")
+    log = h.app.scene
+    assert isinstance(log, pause.MoveLog)
+    g = h.app.session.game
+    ev = g.observation(0).events
+    assert len(log.lines) == len(ev)
+    for i, (seat, m) in enumerate(ev):
+        assert log.lines[i].startswith("%d %s " % (i + 1, table.who(h.app.session, seat)))
+    for i in range(1, g.nplayed):
+        if g.gain[i]:
+            assert any(ln.endswith("+%d" % g.gain[i]) for ln in log.lines)
+    for a in ("LEFT", "RIGHT", "UP", "DOWN"):
+        h.tap(a)
+    h.back() if "B" in h.buttons else h.tap("A")
+    assert h.app.scene is h.app.table
+
+
+class Tones:
+    def __init__(self):
+        self.hz = []
+
+    def __call__(self, hz, ms):
+        self.hz.append(hz)
+
+
+def test_refused_move_and_score_have_a_sound_and_a_line():
+    import refresh_golden
+    h = _start(2, [0, 1], players=2)
+    app = h.app
+    tones = Tones()
+    app.buzzer = tones
+    app.settings.sound = 1
+    t = app.table
+    refused = scored = 0
+    click = set()
+    for _ in range(3000):
+        se = app.session
+        if se is None or se.result is not None or app.scene is not t:
+            break
+        if t.to_act and not t.dirty_model:
+            bad = [i for i in range(len(t.items)) if not t.by_item[i]]
+            if bad and refused < 3:
+                t.sel = bad[0]
+                del tones.hz[:]
+                h.tap("A")
+                assert t.note and len(t.note) <= 32 and "DOES NOT FIT" in t.note
+                assert tones.hz == [table._REFUSE_HZ]
+                refused += 1
+            t.note = ""
+            t.sel = [i for i in range(len(t.items)) if t.by_item[i]][0]
+        n = len(se.rec.moves)
+        del tones.hz[:]
+        if t.to_act and not t.dirty_model:
+            h.tap("A")
+        else:
+            h.step(20)
+        if len(se.rec.moves) != n:
+            if se.scored is not None:
+                assert tones.hz[-1] == table._SCORE_HZ, tones.hz
+                h.step(20)
+                assert "SCORE" in t.message() and str(se.scored[1]) in t.message()
+                scored += 1
+            elif tones.hz:
+                click.add(tones.hz[-1])
+    assert refused and scored
+    assert click and table._SCORE_HZ not in click and table._REFUSE_HZ not in click
+
+
+def test_passed_mark_distinct_from_the_turn_highlight():
+    """The seat to act is inverted; a seat that passed has a dotted line under it,
+    which shows on the seat to act too."""
+    h = _start(0, [0, 1, 1, 1])
+    app = h.app
+    t = app.table
+    se = app.session
+    g = se.game
+    t.sync()
+    scr = app.scr
+    b = scr.bitmap
+
+    def rows(passed):
+        t.passed = sum(1 << s for s in range(4) if passed[s])
+        scr.clear()
+        t.draw_status(scr, se, g)
+        return [[b[x, y] for x in range(128)] for y in range(6)]
+
+    base = rows([False] * 4)
+    passed = [s in (g.turn, (g.turn + 2) % 4) for s in range(4)]
+    marked = rows(passed)
+    assert marked[:5] == base[:5]  # only the line under the cells changes
+    changed = [x for x in range(128) if marked[5][x] != base[5][x]]
+    assert changed and all(changed[i + 1] - changed[i] >= 2 for i in range(len(changed) - 1))
+    turn_cols = [x for x in range(128) if base[0][x] and base[5][x]]  # the inverted cell
+    assert turn_cols, "the seat to act is not inverted"
+    assert any(x in turn_cols for x in changed), "the passed mark vanishes on the seat to act"
+    assert any(x not in turn_cols for x in changed)
