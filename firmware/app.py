@@ -23,6 +23,7 @@ log in flash (see ``savestore``), so power can go at any time.
 import gc
 import time
 
+from domino import games
 from actions import Input
 from render import Screen
 import savegame
@@ -269,6 +270,8 @@ class App:
         gc.collect()
         try:
             self.session = make(*args)
+            games.unload_others(self.session.rec.gid)  # the other games' code back to the heap
+            gc.collect()
         except ValueError:
             if rec is not None:
                 try:

@@ -119,3 +119,20 @@ def test_crash_screen_is_drawn_into_the_apps_own_bitmap():
     bmp = h.app.scr.bitmap
     row0 = [bmp[x, 4] for x in range(128)]
     assert any(row0[:6 * 18]) and not any(row0[6 * 19:])
+
+
+def test_a_new_match_forgets_the_other_games_modules():
+    """Starting a match of one game drops the other games' modules (their code's
+    RAM on the device); a later match of another game imports its own again."""
+    import sys
+    import domino
+    from domino import games
+
+    for gid, mod, _, _ in games.GAMES:
+        games.load(gid)
+    games.unload_others(2)
+    assert "domino.allfives" in sys.modules
+    for mod in ("seychelles", "whist"):
+        assert "domino." + mod not in sys.modules and not hasattr(domino, mod)
+    cls = games.load(0)
+    assert cls.__name__ == "Seychelles" and "domino.seychelles" in sys.modules

@@ -39,8 +39,8 @@ class Peek:
         peek = self
         real_deal = self._deal
 
-        def play_hand(cls, players, seed, seat_player):
-            peek.game = g = cls(players, seed)
+        def play_hand(cls, players, seed, seat_player, options=0):
+            peek.game = g = cls.from_options(players, seed, None, options) if options else cls(players, seed)
             return arena.play_out(g, cls, seat_player)
 
         def deal(K, rng, tries=20, wt=None):

@@ -25,6 +25,22 @@ def load(game_id):
     raise ValueError("no game with id %r" % (game_id,))
 
 
+def unload_others(game_id):
+    """Forget every game module but ``game_id``'s (a later :func:`load` imports it
+    again), so that on a device their code's RAM goes back to the heap once
+    nothing else holds them."""
+    pkg = sys.modules.get(__name__.rpartition(".")[0])
+    for gid, mod, _, _ in GAMES:
+        name = "domino." + mod
+        if gid != game_id and name in sys.modules:
+            del sys.modules[name]
+            if pkg is not None and mod in pkg.__dict__:
+                try:
+                    delattr(pkg, mod)
+                except (AttributeError, TypeError):  # a port that cannot: the module stays
+                    pass
+
+
 def from_code(code):
     """A new hand dealt exactly as deal code ``code`` says; BadDealCode if it cannot be."""
     gid, players, starter, options, seed = dealcode.decode(code)
