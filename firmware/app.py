@@ -65,18 +65,21 @@ class App:
         errors = list(getattr(storage, "errors", ()))
         self.settings = Settings()
         self.stats = Stats()
+        self.bad_recs = 0  # bit per record that did not decode: rewritten once acknowledged
         b = self._load(REC_SETTINGS, errors)
         if b:
             try:
                 self.settings = Settings.decode(b)
             except BadSave as e:
                 errors.append(str(e) + ": ignored")
+                self.bad_recs |= 1 << REC_SETTINGS
         b = self._load(REC_STATS, errors)
         if b:
             try:
                 self.stats = Stats.decode(b)
             except BadSave as e:
                 errors.append(str(e) + ": ignored")
+                self.bad_recs |= 1 << REC_STATS
         b = self._load(REC_MATCH, errors)
         if b:
             try:
@@ -94,9 +97,25 @@ class App:
             lines = []
             for e in errors:
                 lines.extend(scenes.wrap(e, 21))
-            self.go(Message(self, "SAVE PROBLEM", lines[:4] + ["A: ok"], Title(self)))
+            self.go(Message(self, "SAVE PROBLEM", lines[:4] + ["A: ok"], Title(self), self.ack_errors))
         else:
             self.go(Title(self))
+
+    def ack_errors(self):
+        """The save problem was read (A): rewrite undecodable records with what is in
+        use and mark the damage as reported, so the next start does not show it again."""
+        if self.bad_recs & (1 << REC_SETTINGS):
+            self.save_settings()
+        if self.bad_recs & (1 << REC_STATS):
+            self._save(REC_STATS, self.stats.encode())
+        self.bad_recs = 0
+        ack = getattr(self.storage, "acknowledge", None)
+        if ack is not None:
+            try:
+                ack()
+            except (OSError, ValueError) as e:
+                if len(self.errors) < 8:
+                    self.errors.append("save: %s" % e)
 
     def _load(self, rid, errors):
         try:

@@ -444,8 +444,29 @@ class Storage:
             self._compact(rid, seq, payload)
         return True
 
+    def acknowledge(self):
+        """Mark the damage reported so far as seen: append an acknowledgement marker
+        (compact if there is no room) so that the next start does not report it
+        again. Returns False when there was nothing to acknowledge."""
+        if not self._ack:
+            return False
+        image = encode_slot(ACK, 0, b"")
+        end = self._end
+        n = len(image)
+        if end + n <= self.size and _all_ff(self.backend.read(end, n)):
+            self.backend.write(end, image)
+            if self.backend.read(end, n) != image:
+                self._end = ((end + n) // PAGE + 1) * PAGE
+                raise OSError("acknowledgement did not read back")
+            self._end = _align(end + n)
+            self._ack = False
+        else:
+            self._compact(-1, 0, b"")
+        return True
+
     def _compact(self, rid, seq, payload):
-        """Rewrite the region as the newest copy of each record, in one write (one erase)."""
+        """Rewrite the region as the newest copy of each record, in one write (one erase);
+        ``rid`` -1: no new copy, only the records as they are."""
         nrec = len(self.slot_sizes)
         order = [r for r in COMPACT_ORDER if r < nrec]
         for r in range(nrec):
@@ -472,7 +493,7 @@ class Storage:
         self.compactions += 1
         if self.backend.read(0, self.size) != img:
             self._scan()
-            raise OSError("save of %s did not read back" % NAMES[rid])
+            raise OSError("save of %s did not read back" % (NAMES[rid] if rid >= 0 else "the log"))
         self._best = best
         self._end = p
         self._ack = False

@@ -434,16 +434,20 @@ class CodeEntry(Scene):
 
 
 class Message(Scene):
-    """A few lines of text; A or B continues to ``then`` (a scene)."""
+    """A few lines of text; A or B continues to ``then`` (a scene), A calling ``on_ok`` first."""
 
-    def __init__(self, app, title, lines, then):
+    def __init__(self, app, title, lines, then, on_ok=None):
         Scene.__init__(self, app)
         self.ttl = title
         self.lines = lines
         self.then = then
+        self.on_ok = on_ok
 
     def on(self, act):
         if act in ("A", "B"):
+            if act == "A" and self.on_ok is not None:
+                self.on_ok()
+                self.on_ok = None
             self.app.go(self.then)
 
     def draw(self, scr):

@@ -285,3 +285,41 @@ def test_settings_and_stats_persist():
     h2 = fresh(buf)
     assert h2.app.settings.contrast == c
     assert Settings.decode(h2.storage.load(0)).contrast == c
+
+
+def _corrupt_first_payload_byte_of_every_match_copy(buf):
+    st = Storage(MemoryBackend(buf))
+    offs = st.copies(2)
+    assert offs
+    for off in offs:
+        buf[off + 12] ^= 0xFF
+
+
+def test_save_problem_acknowledged_does_not_return():
+    """Issue 17 fault 5: A on the save-problem screen writes the record that clears it."""
+    buf = bytearray(4096)
+    _saved_match(buf)
+    _corrupt_first_payload_byte_of_every_match_copy(buf)
+    h = fresh(buf)
+    assert _errors_shown(h)
+    h2 = fresh(bytearray(buf))  # not acknowledged (power off on the screen): shown again
+    assert _errors_shown(h2)
+    h.tap("A")
+    assert isinstance(h.app.scene, scenes.Title)
+    h3 = fresh(buf)
+    assert not _errors_shown(h3) and h3.app.errors == []
+    h4 = fresh(buf)
+    assert not _errors_shown(h4) and h4.app.errors == []
+    assert isinstance(h4.app.scene, scenes.Title)
+
+
+def test_save_problem_with_bad_settings_record_acknowledged():
+    """A settings copy that checks but does not decode is replaced when the problem is acknowledged."""
+    buf = bytearray(4096)
+    Storage(MemoryBackend(buf)).save(0, b"\x63bad")
+    h = fresh(buf)
+    assert _errors_shown(h)
+    h.tap("A")
+    h2 = fresh(buf)
+    assert not _errors_shown(h2) and h2.app.errors == []
+    assert Settings.decode(h2.storage.load(0)).contrast == Settings().contrast
