@@ -331,9 +331,18 @@ class Rules(Scene):
     def __init__(self, app, gid):
         Scene.__init__(self, app)
         self.gid = gid
-        self.lines = wrap(rules_text.text(gid), 20)
+        self.lines = wrap(rules_text.text(gid, self._target(app, gid)), 20)
         self.top = 0
         self.back_to = None
+
+    @staticmethod
+    def _target(app, gid):
+        """The target of the match of game ``gid`` in play, else the last one chosen, else None."""
+        se = app.session
+        if se is not None and se.rec.gid == gid and se.match is not None:
+            return se.match.target
+        prev = app.options.get(gid)
+        return prev[2] if prev else None
 
     def _leave(self):
         self.app.go(self.back_to or Picker(self.app, rules=True))
@@ -356,8 +365,12 @@ class Rules(Scene):
         for i in range(5):
             j = self.top + i
             scr.text(i, self.lines[j] if j < len(self.lines) else "")
-        pages = (len(self.lines) + 3) // 4
-        scr.small(110, 1, "%d/%d" % (self.top // 4 + 1, max(1, pages)), 0)
+        pg = "%d/%d" % self.page()
+        scr.small(127 - 4 * len(pg), 1, pg, 0)
+
+    def page(self):
+        """(this page, pages): pages show 5 rows and step by 4 (one row repeated)."""
+        return self.top // 4 + 1, 1 + (max(0, len(self.lines) - 5) + 3) // 4
 
 
 class CodeEntry(Scene):
