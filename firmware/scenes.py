@@ -195,12 +195,30 @@ class Options(Menu):
 
     def options(self):
         """The game's options code for the chosen set and partners (0 = defaults)."""
+        return max(0, self._code(self.players, self.nset, self.partners))
+
+    def _code(self, players, nset, partners):
         if not self.sets:
             return 0
         try:
-            return self.options_for(self.nset or None, None, self.partners and self.players == 4)
+            return self.options_for(nset or None, None, partners and players == 4)
         except ValueError:
-            return 0
+            return -1
+
+    def _ok(self, players, nset, partners):
+        """True if the game accepts these choices (asked of its class, not known here)."""
+        c = self._code(players, nset, partners)
+        return c >= 0 and self.cls.refuses(players, c) is None
+
+    @staticmethod
+    def _step(vals, cur, d, ok):
+        """The next value of ``vals`` after ``cur`` in direction ``d`` that ``ok`` accepts."""
+        j = vals.index(cur) if cur in vals else 0
+        for _ in range(len(vals)):
+            j = (j + d) % len(vals)
+            if ok(vals[j]):
+                return vals[j]
+        return cur
 
     def _row(self, i):
         if len(self.cls.PLAYERS) > 1:
@@ -221,8 +239,8 @@ class Options(Menu):
     def change(self, i, d):
         what, k = self._row(i)
         if what == "players":
-            ps = self.cls.PLAYERS
-            self.players = ps[(ps.index(self.players) + d) % len(ps)]
+            self.players = self._step(self.cls.PLAYERS, self.players, d,
+                                      lambda p: self._ok(p, self.nset, self.partners))
         elif what == "seat":
             self.kinds[k] = (self.kinds[k] + d) % 4
         elif what == "target":
@@ -230,8 +248,8 @@ class Options(Menu):
             j = ts.index(self.target) if self.target in ts else 1
             self.target = ts[(j + d) % len(ts)]
         elif what == "set":
-            opts = (0,) + tuple(self.sets)
-            self.nset = opts[(opts.index(self.nset) + d) % len(opts)]
+            self.nset = self._step((0,) + tuple(self.sets), self.nset, d,
+                                   lambda n: self._ok(self.players, n, self.partners))
         elif what == "partners":
             self.partners = not self.partners
 
@@ -242,8 +260,11 @@ class Options(Menu):
             try:
                 self.app.start_match(self.gid, self.players, self.kinds[:self.players], self.target,
                                      self.options())
-            except ValueError as e:  # e.g. too many players for the chosen set
-                self.app.go(Message(self.app, "CANNOT START", wrap(str(e), 21)[:4] + ["A: back"], self))
+            except ValueError as e:  # not offered (see _ok), but never a crash
+                msg = str(e)
+                if msg.startswith("match: "):
+                    msg = msg[7:]
+                self.app.go(Message(self.app, "CANNOT START", wrap(msg, 21)[:4] + ["A: back"], self))
         else:
             self.change(i, 1)
 
@@ -374,18 +395,20 @@ class Rules(Scene):
 
 
 class CodeEntry(Scene):
-    """Enter a 9-character deal code with the arrows; A on OK plays it."""
+    """Enter a 9-character deal code; A on OK plays it, back (B, or hold A) leaves at once.
+
+    With UP/DOWN: they change the character, LEFT/RIGHT move. Without: LEFT/RIGHT
+    change it, A moves to the next one (on OK, LEFT/RIGHT go to the last/first).
+    """
 
     def __init__(self, app):
         Scene.__init__(self, app)
         code = (app.last_code or "000-000-000").replace("-", "")
         self.chars = bytearray(dealcode.ALPHABET.find(c) for c in code)
         self.pos = 0
-        self.err = ""
 
     def on(self, act):
         ud = self.app.inp.has_updown
-        self.err = ""
         if ud and act in ("UP", "DOWN"):
             self._bump(1 if act == "UP" else -1)
         elif ud and act in ("LEFT", "RIGHT"):
@@ -401,10 +424,14 @@ class CodeEntry(Scene):
             else:
                 self.pos += 1
         elif act == "B":
-            if self.pos > 0 and not ud:
-                self.pos -= 1
-            else:
-                self.app.go(Title(self.app))
+            self.app.go(Title(self.app))
+
+    def hints(self):
+        """The three help rows, true for this board's buttons."""
+        inp = self.app.inp
+        return ("UP/DN change, <> move" if inp.has_updown else "<> change, A next",
+                "A on OK: play",
+                "B: back" if inp.has_b else "hold A: back")
 
     def _bump(self, d):
         if self.pos < 9:
@@ -416,34 +443,22 @@ class CodeEntry(Scene):
         return s[0:3] + "-" + s[3:6] + "-" + s[6:9]
 
     def submit(self):
-        """Play the deal, or say why the code is refused."""
+        """Play the deal, or say why the code is refused (whole words, then back here)."""
         try:
             self.app.start_deal(self.code())
         except ValueError as e:
-            msg = str(e)
-            self.err = "check char wrong" if "check" in msg else msg[:40]
+            self.app.go(Message(self.app, "CODE REFUSED", wrap(str(e), 21)[:4] + ["A: back"], self))
 
     def draw(self, scr):
         scr.clear()
         scr.title("PLAY A DEAL BY CODE")
-        code = self.code()
-        scr.text(0, "")
-        scr.text(1, code + "  OK", False, 14)
+        scr.text(0, self.code() + "  OK", False, 14)
         # cursor under the character (label font is 6 px wide)
         col = self.pos + self.pos // 3 if self.pos < 9 else 13
-        x = 14 + col * 6
-        w = 12 if self.pos == 9 else 6
-        scr.fill(x, 30, w, 2, 1)
-        scr.text(2, "")
-        if self.err:
-            scr.text(3, self.err[:21])
-            scr.text(4, self.err[21:42])
-        elif self.app.inp.has_updown:
-            scr.text(3, "UP/DN change, <> move")
-            scr.text(4, "A on OK: play")
-        else:
-            scr.text(3, "<> change, A next")
-            scr.text(4, "hold A: back")
+        scr.fill(14 + col * 6, 18, 12 if self.pos == 9 else 6, 2, 1)
+        h = self.hints()
+        for i in range(3):
+            scr.text(2 + i, h[i])
 
 
 class Message(Scene):

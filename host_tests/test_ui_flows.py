@@ -71,3 +71,191 @@ def test_rules_default_target_without_a_choice():
     assert "to 250 wins" in " ".join(r.lines)
     r = _go_rules(h, 0)
     assert "to 50 wins" in " ".join(r.lines)
+
+
+# -- fault 8: errors in words, options the game accepts ---------------------------------------
+
+
+def _message_text(h):
+    sc = h.app.scene
+    assert isinstance(sc, scenes.Message), type(sc).__name__
+    return sc
+
+
+def _words_intact(lines, msg):
+    assert all(len(ln) <= 21 for ln in lines), lines
+    assert " ".join(lines).split() == msg.split(), (lines, msg)
+
+
+def test_bad_code_message_wraps_at_words():
+    """Issue 17 fault 8: 000-000-000 names 1 player for Seychelles; the message is whole words."""
+    h = sim.Harness(6)
+    h.app.last_code = "000-000-000"
+    h.app.go(scenes.CodeEntry(h.app))
+    ce = h.app.scene
+    ce.pos = 9
+    h.tap("A")
+    from domino import dealcode
+    try:
+        games.from_code("000-000-000")
+    except dealcode.BadDealCode as e:
+        msg = str(e)
+    else:
+        raise AssertionError("000-000-000 is accepted")
+    assert "player" in msg and "Seychelles" in msg
+    sc = _message_text(h)
+    body = [ln for ln in sc.lines if not ln.startswith("A:")]
+    _words_intact(body, msg)
+    h.tap("A")
+    assert h.app.scene is ce  # back to the entry, the code as typed
+    assert ce.code() == "000-000-000"
+
+
+def test_wrap_never_splits_words():
+    from wraptext import wrap
+    msg = "deal code names 1 player for Seychelles, played by 2, 3 or 4"
+    for width in range(12, 30):  # every word fits a line
+        lines = wrap(msg, width)
+        assert all(len(ln) <= width for ln in lines)
+        assert " ".join(lines).split() == msg.split()
+
+
+def _option_states(gid_index):
+    """Every options state the Options screen offers, walking each row both ways."""
+    h = sim.Harness(6)
+    opt = refresh_golden._new_game(h, gid_index)
+
+    def key(o):
+        return (o.players, o.target, o.nset, o.partners)
+
+    def load(o, k):
+        o.players, o.target, o.nset, o.partners = k
+
+    seen = {key(opt)}
+    todo = [key(opt)]
+    while todo:
+        k = todo.pop()
+        for i in range(20):
+            for d in (-1, 1):
+                load(opt, k)
+                rows = opt.rows()
+                if i >= len(rows):
+                    continue
+                what = opt._row(i)[0]
+                if what in ("seat", "start"):
+                    continue
+                opt.change(i, d)
+                k2 = key(opt)
+                if k2 not in seen:
+                    seen.add(k2)
+                    todo.append(k2)
+    return h, opt, seen
+
+
+@pytest.mark.parametrize("gid_index", range(len(games.GAMES)))
+def test_options_offer_only_what_the_game_accepts(gid_index):
+    """Issue 17 fault 8: no combination reachable on the options screen is refused at Start."""
+    h, opt, states = _option_states(gid_index)
+    assert len(states) > 1
+    for k in sorted(states):
+        opt.players, opt.target, opt.nset, opt.partners = k
+        h.app.go(opt)
+        opt.sel = len(opt.rows()) - 1
+        h.tap("A")
+        assert isinstance(h.app.scene, table.Table), (k, getattr(h.app.scene, "lines", None))
+        h.app.go(opt)
+    if gid_index == 2:  # All Fives still offers 2 to 8 players and every set
+        assert {k[0] for k in states} == set(range(2, 9))
+        assert {k[2] for k in states} == {0, 6, 9, 12}
+        assert (8, 250, 12, False) in states and (4, 250, 6, True) in states
+
+
+def test_options_players_follow_the_set():
+    """On double-six, All Fives players go 2..4 only (asked of the game, not hard-coded)."""
+    h = sim.Harness(6)
+    opt = refresh_golden._new_game(h, 2)
+    opt.players = 4
+    set_row = [i for i in range(len(opt.rows())) if opt._row(i)[0] == "set"][0]
+    while opt.nset != 6:
+        opt.change(set_row, 1)
+    seen = set()
+    for _ in range(10):
+        opt.change(0, 1)
+        seen.add(opt.players)
+    assert seen == {2, 3, 4}
+
+
+# -- fault 6: deal-code entry on every board ----------------------------------------------------
+
+
+def _board_button_maps():
+    import os
+    import importlib
+    import profiles
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = {"sim%d" % n: sim.BOARDS[n] for n in sorted(sim.BOARDS)}
+    for name in profiles.profile_names(os.listdir(os.path.join(root, "boards"))) + ["template"]:
+        mod = importlib.import_module("boards." + name)
+        out[name] = profiles.button_actions(mod.PROFILE)
+    return out
+
+
+BOARD_MAPS = _board_button_maps()
+
+
+def _do_hint(h, hint):
+    """Perform what a "...: back" hint says."""
+    if hint == "B: back":
+        h.tap("B")
+    elif hint == "hold A: back":
+        h.hold("A")
+    else:
+        raise AssertionError("unknown back hint %r" % hint)
+
+
+@pytest.mark.parametrize("name", sorted(BOARD_MAPS))
+@pytest.mark.parametrize("pos", (0, 5, 9))
+def test_code_entry_hints_true_and_leaving_is_one_press(name, pos):
+    """Issue 17 fault 6: the back hint does what it says, from any position, in one press."""
+    h = sim.Harness(BOARD_MAPS[name])
+    h.app.go(scenes.CodeEntry(h.app))
+    ce = h.app.scene
+    ce.pos = pos
+    hints = ce.hints()
+    back = [t for t in hints if t.endswith(": back")]
+    assert len(back) == 1, hints
+    _do_hint(h, back[0])
+    assert isinstance(h.app.scene, scenes.Title), (name, hints, ce.pos)
+
+
+@pytest.mark.parametrize("name", sorted(BOARD_MAPS))
+def test_code_entry_change_move_play_hints_true(name):
+    """The change / move hints do what they say, and A on OK plays a good code."""
+    h = sim.Harness(BOARD_MAPS[name])
+    h.app.last_code = "000-000-000"
+    h.app.go(scenes.CodeEntry(h.app))
+    ce = h.app.scene
+    first = ce.hints()[0]
+    before = bytes(ce.chars)
+    if first.startswith("UP/DN change"):
+        h.tap("UP")
+        assert ce.chars[0] != before[0] and ce.pos == 0
+        h.tap("RIGHT")
+        assert ce.pos == 1
+    else:
+        assert first == "<> change, A next"
+        h.tap("RIGHT")
+        assert ce.chars[0] != before[0] and ce.pos == 0
+        h.tap("A")
+        assert ce.pos == 1
+    assert ce.hints()[1] == "A on OK: play"
+    # a good code typed in: A on OK plays it
+    from domino import dealcode
+    from domino.match import deal_code
+    good = deal_code(games.load(0)(4, 4242))
+    for k, c in enumerate(good.replace("-", "")):
+        ce.chars[k] = dealcode.ALPHABET.find(c)
+    ce.pos = 9
+    h.tap("A")
+    assert isinstance(h.app.scene, table.Table), type(h.app.scene).__name__
+    assert h.app.session.code == good
