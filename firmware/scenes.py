@@ -9,7 +9,7 @@ value; with only LEFT/RIGHT/A the arrows move and A changes or opens.
 
 import sys
 
-from domino import games, dealcode, __version__
+from domino import games, dealcode, tiles, __version__
 from domino.game import DOMINO
 import savegame
 import rules_text
@@ -527,41 +527,147 @@ class Privacy(Scene):
         scr.text(4, "")
 
 
+def hand_story(se, r):
+    """How the hand ended in plain words, beside the game's call: "krose: blocked,
+    2+4 had fewer pips"."""
+    if r.end == DOMINO and r.winner >= 0:
+        how = "%s went out" % seat_name(se, r.winner)
+    elif r.side >= 0:
+        how = "blocked, %s had fewer pips" % side_name(se, r.side)
+    elif r.call:  # zete
+        how = "blocked, fewest pips tied: no points"
+    elif getattr(se.cls, "BAD_POINTS", False):
+        how = "blocked, pips tied"
+    else:
+        how = "blocked: nobody could play"
+    return (r.call + ": " + how) if r.call else how[0].upper() + how[1:]
+
+
+def restart_story(se, r):
+    """Why the match starts over (Seychelles: the leader reached the target while
+    another side had 10 or more), or "" if this hand did not restart it."""
+    m = se.match
+    snap = se.rec.snap
+    if m is None or m.restarts <= (snap[1] if snap else 0):
+        return ""
+    before = snap[4:] if snap else [0] * len(m.scores)
+    tot = [before[s] + r.points[s] for s in range(len(m.scores))]
+    w = tot.index(max(tot))
+    o = 0 if w else 1
+    for s in range(len(tot)):
+        if s != w and tot[s] > tot[o]:
+            o = s
+    return ("%s reached %d but %s had %d (10 or more): no winner, the match starts "
+            "over from 0." % (side_name(se, w), tot[w], side_name(se, o), tot[o]))
+
+
+class Reveal:
+    """The hands at the end of a hand: every seat's tiles and pips, in the small
+    font, paged by 8 rows (never cut)."""
+
+    def __init__(self, se, r):
+        g = se.game
+        rows = []
+        for s in range(g.players):
+            hand = g.hand(s) if hasattr(g, "hand") else g.observation(s).hand
+            name = seat_name(se, s)
+            if name.startswith("Seat "):
+                name = "S" + name[5:]
+            line = "%s %d PIPS:" % (name, r.pips[s]) if hand else "%s WENT OUT" % name
+            for t in hand:
+                nm = " " + str(tiles.HI[t]) + "-" + str(tiles.LO[t])
+                if len(line) + len(nm) > 31:
+                    rows.append(line)
+                    line = "  "
+                line += nm
+            rows.append(line)
+        self.rows = rows
+        self.page = 0
+        self.pages = (len(rows) + 7) // 8
+
+    def draw(self, scr):
+        scr.clear()
+        scr.title("HANDS AT THE END")
+        pg = "%d/%d" % (self.page + 1, self.pages)
+        scr.small(127 - 4 * len(pg), 1, pg, 0)
+        n = 0
+        for i in range(8):
+            j = self.page * 8 + i
+            if j < len(self.rows):
+                scr.small(1, 9 + 7 * i, self.rows[j])
+                n += 1
+        if n < 8:  # room for the key
+            scr.small(1, 58, "A: MORE" if self.page + 1 < self.pages else "A: SUMMARY")
+
+
 class Summary(Scene):
-    """Hand over: how, who, points, the call, totals and the deal code."""
+    """Hand over: first the hands revealed (:class:`Reveal`), then how it ended in
+    words, points, totals (and why a match starts over) and the deal code, scrolled."""
+
+    def __init__(self, app):
+        Scene.__init__(self, app)
+        se = app.session
+        self.reveal = Reveal(se, se.result)
+        self.top = 0
 
     def on(self, act):
-        if act == "A":
+        rv = self.reveal
+        if rv is not None:
+            if act in ("A", "RIGHT", "DOWN"):
+                if rv.page + 1 < rv.pages:
+                    rv.page += 1
+                elif act == "A":
+                    self.reveal = None  # on to the words
+            elif act in ("LEFT", "UP"):
+                rv.page = max(0, rv.page - 1)
+            elif act == "B":
+                self.app.go(Title(self.app))
+            return
+        n = len(self.lines())
+        if act in ("RIGHT", "DOWN") or (act == "A" and self.top + 4 < n):
+            if self.top + 4 < n:
+                self.top += 3
+        elif act in ("LEFT", "UP"):
+            self.top = max(0, self.top - 3)
+        elif act == "A":
             self.app.after_summary()
         elif act == "B":
             self.app.go(Title(self.app))
 
-    def draw(self, scr):
+    def lines(self):
+        """The text rows: how it ended, points, why the match restarts, total, code."""
         se = self.app.session
         r = se.result
-        scr.clear()
         m = se.match
-        scr.title(("HAND %d OVER" % m.hand_no) if m else "DEAL OVER")
-        if r.end == DOMINO and r.winner >= 0:
-            how = "%s out" % seat_name(se, r.winner)
-        elif r.side >= 0:
-            how = "Blocked: %s" % side_name(se, r.side)
-        else:
-            how = "Blocked, tie"
-        if r.call:
-            how += " - " + r.call
-        scr.text(0, how[:21])
-        # the score part: every side's points and totals (scores() are the totals)
-        bad = getattr(se.cls, "BAD_POINTS", False)
-        rows = [("BAD" if bad else "PTS", r.points)]
+        out = wrap(hand_story(se, r), 21)
+        pts = ", ".join("%s %d" % (side_name(se, s), r.points[s]) for s in range(len(r.points)))
+        if getattr(se.cls, "BAD_POINTS", False):
+            pts = "Bad: " + pts
+        out.extend(wrap(pts, 21))
         if m:
-            rows.append(("TOT", m.scores))
-            scr.small(127 - len("TO %d" % m.target) * 4, 1, "TO %d" % m.target, 0)
-        import scores  # loaded to draw, then forgotten (see scores.py)
-        scores.grid(scr, se, 19, rows)
-        sys.modules.pop("scores", None)
-        scr.text(3, "Code " + se.code)
-        scr.text(4, "A: next" if not se.done() else "A: done")
+            why = restart_story(se, r)
+            if why:
+                out.extend(wrap(why, 21))
+            out.extend(wrap("Total " + "-".join(str(v) for v in m.scores) + " /%d" % m.target, 21))
+        out.append("Code " + se.code)
+        return out
+
+    def draw(self, scr):
+        if self.reveal is not None:
+            self.reveal.draw(scr)
+            return
+        se = self.app.session
+        m = se.match
+        lines = self.lines()
+        scr.clear()
+        scr.title(("HAND %d OVER" % m.hand_no) if m else "DEAL OVER")
+        for i in range(4):
+            j = self.top + i
+            scr.text(i, lines[j] if j < len(lines) else "")
+        more = self.top + 4 < len(lines)
+        scr.text(4, "A: more" if more else ("A: next" if not se.done() else "A: done"))
+        if more:
+            scr.small(122, 58, ">", 1)
 
 
 class Result(Scene):

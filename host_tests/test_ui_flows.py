@@ -259,3 +259,170 @@ def test_code_entry_change_move_play_hints_true(name):
     h.tap("A")
     assert isinstance(h.app.scene, table.Table), type(h.app.scene).__name__
     assert h.app.session.code == good
+
+
+# -- end of hand: the hands revealed, the story in words, a Seychelles restart explained ----------
+
+
+from domino.game import DOMINO, BLOCK  # noqa: E402
+import session as sessionmod  # noqa: E402
+
+
+def _play_out(se):
+    """First legal move for every seat until the hand ends."""
+    while se.result is None:
+        se.play(se.legal()[0])
+    return se.result
+
+
+def _summary_for(se, board=6):
+    h = sim.Harness(board)
+    h.app.session = se
+    h.app.go(scenes.Summary(h.app))
+    return h, h.app.scene
+
+
+def _words_after_reveal(h, sc):
+    for _ in range(10):
+        if sc.reveal is None:
+            return sc.lines()
+        h.tap("A")
+    raise AssertionError("the reveal does not end")
+
+
+def _hand(gid, players, seed, kinds=2):
+    from domino.match import deal_code
+    cls = games.load(gid)
+    for k in range(players):
+        try:
+            g = cls(players, seed, k) if gid == 2 else cls(players, seed)
+            break
+        except ValueError:
+            continue
+    se = sessionmod.new_deal(deal_code(g), [kinds] * players)
+    return se
+
+
+@pytest.mark.parametrize("gid,players", [(0, 4), (0, 3), (1, 4), (2, 8), (2, 5)])
+def test_reveal_shows_every_seat_tiles_and_pips(gid, players):
+    for seed in range(40):
+        se = _hand(gid, players, 100 + seed)
+        r = _play_out(se)
+        if sum(1 for s in range(players) if r.pips[s]) >= players - 1:
+            break
+    h, sc = _summary_for(se)
+    rv = sc.reveal
+    assert rv is not None  # the hands come first
+    shown = []
+    for p in range(rv.pages):
+        assert rv.page == p
+        shown.extend(rv.rows[p * 8:p * 8 + 8])
+        h.tap("A")
+    assert sc.reveal is None and shown == rv.rows
+    assert all(len(row) * 4 <= 128 for row in rv.rows)  # the small font: 4 px a character
+    text = " ".join(shown)
+    g = se.game
+    from domino import tiles
+    for s in range(players):
+        name = scenes.seat_name(se, s).replace("Seat ", "S")
+        if r.pips[s]:
+            assert "%s %d PIPS:" % (name, r.pips[s]) in text
+            for t in g.hand(s):
+                assert " %s" % tiles.name(t) in text
+            assert sum(tiles.HI[t] + tiles.LO[t] for t in g.hand(s)) == r.pips[s]
+        else:
+            assert "%s WENT OUT" % name in text
+
+
+def test_reveal_pages_eight_seats_with_big_hands():
+    """8 seats whose hands are long: paged, every tile shown, no row cut."""
+    for seed in range(200):
+        se = _hand(2, 8, seed)
+        r = _play_out(se)
+        if r.end == BLOCK or sum(len(se.game.hand(s)) for s in range(8)) > 40:
+            break
+    h, sc = _summary_for(se)
+    rv = sc.reveal
+    assert rv.pages >= 2
+    n = sum(len(se.game.hand(s)) for s in range(8))
+    assert sum(row.count("-") for row in rv.rows) == n
+    assert all(len(row) <= 32 for row in rv.rows)
+
+
+def _find_hand(gid, players, want):
+    for seed in range(2000):
+        se = _hand(gid, players, seed)
+        r = _play_out(se)
+        if want(r):
+            return se, r
+    raise AssertionError("no such hand in 2000 deals")
+
+
+@pytest.mark.parametrize("gid,want,expect", [
+    (0, lambda r: r.end == BLOCK and r.side >= 0, "krose: blocked, %(side)s had fewer pips"),
+    (0, lambda r: r.end == BLOCK and r.side < 0, "zete: blocked"),
+    (0, lambda r: r.end == DOMINO, "tape: %(winner)s went out"),
+    (1, lambda r: r.end == BLOCK and r.side >= 0, "Blocked, %(side)s had fewer pips"),
+    (2, lambda r: r.end == DOMINO, "%(winner)s went out"),
+])
+def test_summary_says_who_went_out_or_why_blocked(gid, want, expect):
+    se, r = _find_hand(gid, 4, want)
+    h, sc = _summary_for(se)
+    lines = _words_after_reveal(h, sc)
+    text = " ".join(lines)
+    words = {"side": scenes.side_name(se, r.side) if r.side >= 0 else "",
+             "winner": scenes.seat_name(se, r.winner) if r.winner >= 0 else ""}
+    assert (expect % words) in text, text
+    assert all(len(ln) <= 21 for ln in lines)
+
+
+def _restart_session(players=4):
+    """A Seychelles match (all AI, first legal moves) at the summary of the hand that restarts it."""
+    for seed in range(1, 400):
+        se = sessionmod.new_match(0, players, [2] * players, 50, seed)
+        for _ in range(60):
+            before = se.match.restarts
+            _play_out(se)
+            if se.match.restarts > before:
+                return se
+            if se.match.over:
+                break
+            se.next_hand()
+    raise AssertionError("no restart found")
+
+
+def test_seychelles_restart_explained_on_the_summary():
+    """Issue 17 fault 4: the summary after a restart says the match starts over, and why."""
+    se = _restart_session()
+    snap = se.rec.snap
+    before = snap[4:] if snap else [0, 0]
+    tot = [before[s] + se.result.points[s] for s in range(2)]
+    assert max(tot) >= 50 and min(tot) >= 10 and se.match.scores == [0, 0]
+    h, sc = _summary_for(se)
+    lines = _words_after_reveal(h, sc)
+    text = " ".join(lines)
+    assert "starts over" in text and "10 or more" in text, text
+    w = tot.index(max(tot))
+    assert "%s reached %d but %s had %d" % (scenes.side_name(se, w), tot[w],
+                                             scenes.side_name(se, 1 - w), tot[1 - w]) in text, text
+    # every line can be read: A scrolls before it moves on
+    seen = set()
+    for _ in range(10):
+        seen.update(range(sc.top, min(sc.top + 4, len(lines))))
+        if sc.top + 4 >= len(lines):
+            break
+        h.tap("A")
+    assert seen == set(range(len(lines)))
+    # the same words after a power cut at the summary (the record replays the hand)
+    from savegame import MatchRecord
+    se2 = sessionmod.Session(MatchRecord.decode(se.rec.encode()))
+    h2, sc2 = _summary_for(se2)
+    assert _words_after_reveal(h2, sc2) == lines
+
+
+def test_no_restart_words_after_an_ordinary_hand():
+    se = sessionmod.new_match(0, 4, [2] * 4, 50, 7)
+    _play_out(se)
+    assert se.match.restarts == 0
+    h, sc = _summary_for(se)
+    assert "starts over" not in " ".join(_words_after_reveal(h, sc))
