@@ -13,8 +13,8 @@ optional ``pwmio.PWMOut`` (variable frequency) or a callable ``(hz, ms)``.
 Each :meth:`App.tick` reads input, lets the AI work for a bounded budget and
 redraws only when something changed. The match record is rewritten when the
 device is about to wait for a person (a human seat to act, a privacy screen, a
-hand summary), when a hand is dealt to a human and at the start and end of a
-match, not after every AI move: after a power cut the AI seats simply think
+hand summary), after each move of a person, when a hand is dealt to a human and at
+the start and end of a match, not after every AI move: after a power cut the AI seats simply think
 again, and as each AI decision depends only on its seed and the observation
 (``domino.ai``), they play the same moves. The store appends each save to a
 log in flash (see ``savestore``), so power can go at any time.
@@ -315,8 +315,13 @@ class App:
             self.go(t)
 
     def after_move(self):
-        """A move was played: save if a person is next to act (or the hand is over), beep, refresh."""
-        self.checkpoint()
+        """A move was played: save if a person played it or is next to act (or the hand is
+        over), so a power cut while an AI seat thinks keeps the person's move; beep, refresh."""
+        se = self.session
+        if se.last is not None and not se.is_ai(se.last[0]):
+            self.save_match()
+        else:
+            self.checkpoint()
         self.beep()
         self.table.moved(self.now_ms())
 
