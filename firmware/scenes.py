@@ -9,8 +9,7 @@ value; with only LEFT/RIGHT/A the arrows move and A changes or opens.
 
 import sys
 
-from domino import games, dealcode, tiles, __version__
-from domino.game import DOMINO
+from domino import games, dealcode, __version__
 import savegame
 import rules_text
 from wraptext import wrap  # noqa: F401  (also used as scenes.wrap)
@@ -527,88 +526,22 @@ class Privacy(Scene):
         scr.text(4, "")
 
 
-def hand_story(se, r):
-    """How the hand ended in plain words, beside the game's call: "krose: blocked,
-    2+4 had fewer pips"."""
-    if r.end == DOMINO and r.winner >= 0:
-        how = "%s went out" % seat_name(se, r.winner)
-    elif r.side >= 0:
-        how = "blocked, %s had fewer pips" % side_name(se, r.side)
-    elif r.call:  # zete
-        how = "blocked, fewest pips tied: no points"
-    elif getattr(se.cls, "BAD_POINTS", False):
-        how = "blocked, pips tied"
-    else:
-        how = "blocked: nobody could play"
-    return (r.call + ": " + how) if r.call else how[0].upper() + how[1:]
-
-
-def restart_story(se, r):
-    """Why the match starts over (Seychelles: the leader reached the target while
-    another side had 10 or more), or "" if this hand did not restart it."""
-    m = se.match
-    snap = se.rec.snap
-    if m is None or m.restarts <= (snap[1] if snap else 0):
-        return ""
-    before = snap[4:] if snap else [0] * len(m.scores)
-    tot = [before[s] + r.points[s] for s in range(len(m.scores))]
-    w = tot.index(max(tot))
-    o = 0 if w else 1
-    for s in range(len(tot)):
-        if s != w and tot[s] > tot[o]:
-            o = s
-    return ("%s reached %d but %s had %d (10 or more): no winner, the match starts "
-            "over from 0." % (side_name(se, w), tot[w], side_name(se, o), tot[o]))
-
-
-class Reveal:
-    """The hands at the end of a hand: every seat's tiles and pips, in the small
-    font, paged by 8 rows (never cut)."""
-
-    def __init__(self, se, r):
-        g = se.game
-        rows = []
-        for s in range(g.players):
-            hand = g.hand(s) if hasattr(g, "hand") else g.observation(s).hand
-            name = seat_name(se, s)
-            if name.startswith("Seat "):
-                name = "S" + name[5:]
-            line = "%s %d PIPS:" % (name, r.pips[s]) if hand else "%s WENT OUT" % name
-            for t in hand:
-                nm = " " + str(tiles.HI[t]) + "-" + str(tiles.LO[t])
-                if len(line) + len(nm) > 31:
-                    rows.append(line)
-                    line = "  "
-                line += nm
-            rows.append(line)
-        self.rows = rows
-        self.page = 0
-        self.pages = (len(rows) + 7) // 8
-
-    def draw(self, scr):
-        scr.clear()
-        scr.title("HANDS AT THE END")
-        pg = "%d/%d" % (self.page + 1, self.pages)
-        scr.small(127 - 4 * len(pg), 1, pg, 0)
-        n = 0
-        for i in range(8):
-            j = self.page * 8 + i
-            if j < len(self.rows):
-                scr.small(1, 9 + 7 * i, self.rows[j])
-                n += 1
-        if n < 8:  # room for the key
-            scr.small(1, 58, "A: MORE" if self.page + 1 < self.pages else "A: SUMMARY")
-
-
 class Summary(Scene):
     """Hand over: first the hands revealed (:class:`Reveal`), then how it ended in
     words, points, totals (and why a match starts over) and the deal code, scrolled."""
 
     def __init__(self, app):
         Scene.__init__(self, app)
+        import handend  # only while a summary is shown: dropped again by _leave
+        self.end = handend
         se = app.session
-        self.reveal = Reveal(se, se.result)
+        self.reveal = handend.Reveal(se, se.result)
         self.top = 0
+
+    def _leave(self, then):
+        import sys
+        sys.modules.pop("handend", None)
+        then()
 
     def on(self, act):
         rv = self.reveal
@@ -621,7 +554,7 @@ class Summary(Scene):
             elif act in ("LEFT", "UP"):
                 rv.page = max(0, rv.page - 1)
             elif act == "B":
-                self.app.go(Title(self.app))
+                self._leave(lambda: self.app.go(Title(self.app)))
             return
         n = len(self.lines())
         if act in ("RIGHT", "DOWN") or (act == "A" and self.top + 4 < n):
@@ -630,22 +563,22 @@ class Summary(Scene):
         elif act in ("LEFT", "UP"):
             self.top = max(0, self.top - 3)
         elif act == "A":
-            self.app.after_summary()
+            self._leave(self.app.after_summary)
         elif act == "B":
-            self.app.go(Title(self.app))
+            self._leave(lambda: self.app.go(Title(self.app)))
 
     def lines(self):
         """The text rows: how it ended, points, why the match restarts, total, code."""
         se = self.app.session
         r = se.result
         m = se.match
-        out = wrap(hand_story(se, r), 21)
+        out = wrap(self.end.hand_story(se, r), 21)
         pts = ", ".join("%s %d" % (side_name(se, s), r.points[s]) for s in range(len(r.points)))
         if getattr(se.cls, "BAD_POINTS", False):
             pts = "Bad: " + pts
         out.extend(wrap(pts, 21))
         if m:
-            why = restart_story(se, r)
+            why = self.end.restart_story(se, r)
             if why:
                 out.extend(wrap(why, 21))
             out.extend(wrap("Total " + "-".join(str(v) for v in m.scores) + " /%d" % m.target, 21))
