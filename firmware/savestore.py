@@ -445,23 +445,12 @@ class Storage:
         return True
 
     def acknowledge(self):
-        """Mark the damage reported so far as seen: append an acknowledgement marker
-        (compact if there is no room) so that the next start does not report it
-        again. Returns False when there was nothing to acknowledge."""
+        """Mark the damage reported so far as seen, so that the next start does not
+        report it again: the log is compacted (rare: only after damage was found).
+        Returns False when there was nothing to acknowledge."""
         if not self._ack:
             return False
-        image = encode_slot(ACK, 0, b"")
-        end = self._end
-        n = len(image)
-        if end + n <= self.size and _all_ff(self.backend.read(end, n)):
-            self.backend.write(end, image)
-            if self.backend.read(end, n) != image:
-                self._end = ((end + n) // PAGE + 1) * PAGE
-                raise OSError("acknowledgement did not read back")
-            self._end = _align(end + n)
-            self._ack = False
-        else:
-            self._compact(-1, 0, b"")
+        self._compact(-1, 0, b"")
         return True
 
     def _compact(self, rid, seq, payload):

@@ -11,7 +11,6 @@ import sys
 
 from domino import games, dealcode, __version__
 import savegame
-import rules_text
 from wraptext import wrap  # noqa: F401  (also used as scenes.wrap)
 
 
@@ -351,7 +350,10 @@ class Rules(Scene):
     def __init__(self, app, gid):
         Scene.__init__(self, app)
         self.gid = gid
+        import sys
+        import rules_text  # its texts take RAM only while a rules page is built
         self.lines = wrap(rules_text.text(gid, self._target(app, gid)), 20)
+        sys.modules.pop("rules_text", None)
         self.top = 0
         self.back_to = None
 
