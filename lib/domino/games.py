@@ -33,7 +33,7 @@ def from_code(code):
     except ValueError:
         raise dealcode.BadDealCode("deal code names an unknown game (%d)" % gid)
     if players not in cls.PLAYERS:
-        raise dealcode.BadDealCode("deal code names %d player%s; %s takes %s players" % (
+        raise dealcode.BadDealCode("deal code names %d player%s for %s, which takes %s players" % (
             players, "" if players == 1 else "s", cls.NAME, "/".join(str(p) for p in cls.PLAYERS)))
     if options != 0 and not hasattr(cls, "from_options"):
         raise dealcode.BadDealCode("deal code has options %s does not use" % cls.NAME)
