@@ -529,8 +529,9 @@ class Privacy(Scene):
 
 
 class Summary(Scene):
-    """Hand over: first the hands revealed (:class:`Reveal`), then how it ended in
-    words, points, totals (and why a match starts over) and the deal code, scrolled."""
+    """Hand over: first the hands revealed (:class:`handend.Reveal`), then, when they
+    take more than a row, how it ended and why a match starts over in words
+    (scrolled), then the score grid (every side's points and totals) and the deal code."""
 
     def __init__(self, app):
         Scene.__init__(self, app)
@@ -539,9 +540,9 @@ class Summary(Scene):
         se = app.session
         self.reveal = handend.Reveal(se, se.result)
         self.top = 0
+        self.words = True  # the words page (skipped when they fit row 0)
 
     def _leave(self, then):
-        import sys
         sys.modules.pop("handend", None)
         then()
 
@@ -553,38 +554,37 @@ class Summary(Scene):
                     rv.page += 1
                 elif act == "A":
                     self.reveal = None  # on to the words
+                    self.words = len(self.lines()) > 1
             elif act in ("LEFT", "UP"):
                 rv.page = max(0, rv.page - 1)
             elif act == "B":
                 self._leave(lambda: self.app.go(Title(self.app)))
             return
+        if act == "B":
+            self._leave(lambda: self.app.go(Title(self.app)))
+        elif not self.words:
+            if act == "A":
+                self._leave(self.app.after_summary)
+            elif act in ("LEFT", "UP") and len(self.lines()) > 1:
+                self.words = True
+            return
         n = len(self.lines())
-        if act in ("RIGHT", "DOWN") or (act == "A" and self.top + 4 < n):
-            if self.top + 4 < n:
-                self.top += 3
+        if act in ("RIGHT", "DOWN", "A") and self.top + 4 < n:
+            self.top += 3
         elif act in ("LEFT", "UP"):
             self.top = max(0, self.top - 3)
         elif act == "A":
-            self._leave(self.app.after_summary)
-        elif act == "B":
-            self._leave(lambda: self.app.go(Title(self.app)))
+            self.words = False  # on to the scores
 
     def lines(self):
-        """The text rows: how it ended, points, why the match restarts, total, code."""
+        """The words: how the hand ended, and why the match starts over (if it does)."""
         se = self.app.session
         r = se.result
-        m = se.match
         out = wrap(self.end.hand_story(se, r), 21)
-        pts = ", ".join("%s %d" % (side_name(se, s), r.points[s]) for s in range(len(r.points)))
-        if getattr(se.cls, "BAD_POINTS", False):
-            pts = "Bad: " + pts
-        out.extend(wrap(pts, 21))
-        if m:
+        if se.match:
             why = self.end.restart_story(se, r)
             if why:
                 out.extend(wrap(why, 21))
-            out.extend(wrap("Total " + "-".join(str(v) for v in m.scores) + " /%d" % m.target, 21))
-        out.append("Code " + se.code)
         return out
 
     def draw(self, scr):
@@ -592,17 +592,35 @@ class Summary(Scene):
             self.reveal.draw(scr)
             return
         se = self.app.session
+        r = se.result
         m = se.match
-        lines = self.lines()
         scr.clear()
         scr.title(("HAND %d OVER" % m.hand_no) if m else "DEAL OVER")
-        for i in range(4):
-            j = self.top + i
-            scr.text(i, lines[j] if j < len(lines) else "")
-        more = self.top + 4 < len(lines)
-        scr.text(4, "A: more" if more else ("A: next" if not se.done() else "A: done"))
-        if more:
-            scr.small(122, 58, ">", 1)
+        lines = self.lines()
+        if self.words:
+            for i in range(4):
+                j = self.top + i
+                scr.text(i, lines[j] if j < len(lines) else "")
+            more = self.top + 4 < len(lines)
+            scr.text(4, "A: more" if more else "A: scores")
+            if more:
+                scr.small(122, 58, ">", 1)
+            return
+        if len(lines) == 1:
+            scr.text(0, lines[0])
+        else:  # the words were on the page before: the call, or who went out
+            scr.text(0, r.call or ("%s went out" % seat_name(se, r.winner) if r.winner >= 0 else "Blocked"))
+        # the score part: every side's points and totals (scores() are the totals)
+        bad = getattr(se.cls, "BAD_POINTS", False)
+        rows = [("BAD" if bad else "PTS", r.points)]
+        if m:
+            rows.append(("TOT", m.scores))
+            scr.small(127 - len("TO %d" % m.target) * 4, 1, "TO %d" % m.target, 0)
+        import scores  # loaded to draw, then forgotten (see scores.py)
+        scores.grid(scr, se, 19, rows)
+        sys.modules.pop("scores", None)
+        scr.text(3, "Code " + se.code)
+        scr.text(4, "A: next" if not se.done() else "A: done")
 
 
 class Result(Scene):

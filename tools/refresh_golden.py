@@ -66,7 +66,7 @@ def _summary(h, words=True, gid_index=0, players=None, kinds=None):
     import scenes
     _start(h, gid_index, kinds=kinds, players=players)
     _play_until(h, lambda app: isinstance(app.scene, scenes.Summary))
-    while words and h.app.scene.reveal is not None:
+    while words and (h.app.scene.reveal is not None or h.app.scene.words):
         h.tap("A")
 
 
@@ -134,6 +134,8 @@ def _summary8(h):
     import scenes
     _start(h, 2, players=8, kinds=[0] + [1] * 7)
     _play_until(h, lambda app: isinstance(app.scene, scenes.Summary), limit=20000)
+    while h.app.scene.reveal is not None or h.app.scene.words:  # on to the score grid
+        h.tap("A")
 
 
 def _moves(h):
