@@ -13,8 +13,8 @@ optional ``pwmio.PWMOut`` (variable frequency) or a callable ``(hz, ms)``.
 Each :meth:`App.tick` reads input, lets the AI work for a bounded budget and
 redraws only when something changed. The match record is rewritten when the
 device is about to wait for a person (a human seat to act, a privacy screen, a
-hand summary), when a hand is dealt to a human and at the start and end of a
-match, not after every AI move: after a power cut the AI seats simply think
+hand summary), after each move of a person, when a hand is dealt to a human and at
+the start and end of a match, not after every AI move: after a power cut the AI seats simply think
 again, and as each AI decision depends only on its seed and the observation
 (``domino.ai``), they play the same moves. The store appends each save to a
 log in flash (see ``savestore``), so power can go at any time.
@@ -66,18 +66,21 @@ class App:
         errors = list(getattr(storage, "errors", ()))
         self.settings = Settings()
         self.stats = Stats()
+        self.bad_recs = 0  # bit per record that did not decode: rewritten once acknowledged
         b = self._load(REC_SETTINGS, errors)
         if b:
             try:
                 self.settings = Settings.decode(b)
             except BadSave as e:
                 errors.append(str(e) + ": ignored")
+                self.bad_recs |= 1 << REC_SETTINGS
         b = self._load(REC_STATS, errors)
         if b:
             try:
                 self.stats = Stats.decode(b)
             except BadSave as e:
                 errors.append(str(e) + ": ignored")
+                self.bad_recs |= 1 << REC_STATS
         b = self._load(REC_MATCH, errors)
         if b:
             try:
@@ -95,9 +98,25 @@ class App:
             lines = []
             for e in errors:
                 lines.extend(scenes.wrap(e, 21))
-            self.go(Message(self, "SAVE PROBLEM", lines[:4] + ["A: ok"], Title(self)))
+            self.go(Message(self, "SAVE PROBLEM", lines[:4] + ["A: ok"], Title(self), self.ack_errors))
         else:
             self.go(Title(self))
+
+    def ack_errors(self):
+        """The save problem was read (A): rewrite undecodable records with what is in
+        use and mark the damage as reported, so the next start does not show it again."""
+        if self.bad_recs & (1 << REC_SETTINGS):
+            self.save_settings()
+        if self.bad_recs & (1 << REC_STATS):
+            self._save(REC_STATS, self.stats.encode())
+        self.bad_recs = 0
+        ack = getattr(self.storage, "acknowledge", None)
+        if ack is not None:
+            try:
+                ack()
+            except (OSError, ValueError) as e:
+                if len(self.errors) < 8:
+                    self.errors.append("save: %s" % e)
 
     def _load(self, rid, errors):
         try:
@@ -299,8 +318,13 @@ class App:
             self.go(t)
 
     def after_move(self):
-        """A move was played: save if a person is next to act (or the hand is over), beep, refresh."""
-        self.checkpoint()
+        """A move was played: save if a person played it or is next to act (or the hand is
+        over), so a power cut while an AI seat thinks keeps the person's move; beep, refresh."""
+        se = self.session
+        if se.last is not None and not se.is_ai(se.last[0]):
+            self.save_match()
+        else:
+            self.checkpoint()
         self.beep()
         self.table.moved(self.now_ms())
 

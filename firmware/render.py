@@ -170,7 +170,12 @@ def draw_text(bmp, x, y, s, c=1, f=None):
 
 
 class Screen:
-    """The display objects (made once) and drawing primitives over them."""
+    """The display objects (made once) and drawing primitives over them.
+
+    ``ran_off`` is the last text drawn past the screen's edge (None if none).
+    """
+
+    ran_off = None
 
     def __init__(self, display):
         self.display = display
@@ -193,6 +198,8 @@ class Screen:
         screen's rows after :meth:`clear` (and after :meth:`row_bar`).
         """
         if s:
+            if x + len(s) * self.font.adv > W or not 0 <= i < NLABELS:
+                self.ran_off = s  # noted for tests: text past the screen's edge
             draw_text(self.bitmap, x, ROW0 + i * ROWH - 2, s, 0 if inverted else 1, self.font)
 
     def clear_labels(self, start=0):
@@ -266,6 +273,8 @@ class Screen:
                             b[xx, yy] = c
                     bit -= 1
             x += 4
+        if x > W + 1 or y + 5 > H:
+            self.ran_off = s  # noted for tests: text past the screen's edge
         return x
 
     def title(self, s):

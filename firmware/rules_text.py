@@ -12,14 +12,14 @@ _TEXT = {
        "Tape: you play your last tile; your side scores the pips left in the "
        "other hands. Krose: all pass; the side with the fewest pips scores the "
        "rest. Zete: fewest pips shared, nobody scores.\n"
-       "First to 50 wins if the others have under 10: kapot (0) or kapot bef "
+       "First to @T wins if the others have under 10: kapot (0) or kapot bef "
        "(1-9). Else all scores go back to 0.",
     1: "4 players as partners (1+3 vs 2+4), double-six, 7 tiles each. Seats "
        "are drawn: the heaviest stone is forehand and leads the first game; "
        "the lead then moves clockwise.\n"
        "Block play: lay a stone if you can, else pass. A game ends when a "
        "player is out or all pass.\n"
-       "Each team's pips left are bad points. After a team reaches 100, the "
+       "Each team's pips left are bad points. After a team reaches @T, the "
        "team with fewer bad points wins.",
     2: "Double-six for 2-4 players (bigger sets for more), 7 tiles each (5 "
        "with 4 players); the rest is the boneyard.\n"
@@ -27,7 +27,7 @@ _TEXT = {
        "its up and down arms open.\n"
        "After each play, if the open ends add up to a multiple of 5 you score "
        "that many. No play: draw until you can; empty boneyard: pass.\n"
-       "Going out scores the others' pips rounded to 5. First side to 250 "
+       "Going out scores the others' pips rounded to 5. First side to @T "
        "wins.",
 }
 
@@ -36,15 +36,17 @@ _CONTROLS = ("\nKeys: left/right pick a tile, A plays it. If it fits two ends, "
              "hint, undo, rules, quit.")
 
 
-def text(gid):
-    """The rules page text for game ``gid`` (with the controls appended)."""
+def text(gid, target=None):
+    """The rules page text for game ``gid`` played to ``target`` (None: the game's
+    default), with the controls appended."""
+    from domino import games
+    try:
+        cls = games.load(gid)
+    except ValueError:
+        return "No rules for this game." + _CONTROLS
+    if target is None:
+        target = cls.TARGET
     t = _TEXT.get(gid)
     if t is None:
-        from domino import games
-        try:
-            cls = games.load(gid)
-            t = "%s: %s players, to %d points." % (
-                cls.NAME, "/".join(str(p) for p in cls.PLAYERS), cls.TARGET)
-        except ValueError:
-            t = "No rules for this game."
-    return t + _CONTROLS
+        t = "%s: %s players, to @T points." % (cls.NAME, "/".join(str(p) for p in cls.PLAYERS))
+    return t.replace("@T", str(target)) + _CONTROLS

@@ -444,8 +444,18 @@ class Storage:
             self._compact(rid, seq, payload)
         return True
 
+    def acknowledge(self):
+        """Mark the damage reported so far as seen, so that the next start does not
+        report it again: the log is compacted (rare: only after damage was found).
+        Returns False when there was nothing to acknowledge."""
+        if not self._ack:
+            return False
+        self._compact(-1, 0, b"")
+        return True
+
     def _compact(self, rid, seq, payload):
-        """Rewrite the region as the newest copy of each record, in one write (one erase)."""
+        """Rewrite the region as the newest copy of each record, in one write (one erase);
+        ``rid`` -1: no new copy, only the records as they are."""
         nrec = len(self.slot_sizes)
         order = [r for r in COMPACT_ORDER if r < nrec]
         for r in range(nrec):
@@ -472,7 +482,7 @@ class Storage:
         self.compactions += 1
         if self.backend.read(0, self.size) != img:
             self._scan()
-            raise OSError("save of %s did not read back" % NAMES[rid])
+            raise OSError("save of %s did not read back" % (NAMES[rid] if rid >= 0 else "the log"))
         self._best = best
         self._end = p
         self._ack = False

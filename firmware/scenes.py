@@ -10,9 +10,7 @@ value; with only LEFT/RIGHT/A the arrows move and A changes or opens.
 import sys
 
 from domino import games, dealcode, __version__
-from domino.game import DOMINO
 import savegame
-import rules_text
 from wraptext import wrap  # noqa: F401  (also used as scenes.wrap)
 
 
@@ -195,12 +193,30 @@ class Options(Menu):
 
     def options(self):
         """The game's options code for the chosen set and partners (0 = defaults)."""
+        return max(0, self._code(self.players, self.nset, self.partners))
+
+    def _code(self, players, nset, partners):
         if not self.sets:
             return 0
         try:
-            return self.options_for(self.nset or None, None, self.partners and self.players == 4)
+            return self.options_for(nset or None, None, partners and players == 4)
         except ValueError:
-            return 0
+            return -1
+
+    def _ok(self, players, nset, partners):
+        """True if the game accepts these choices (asked of its class, not known here)."""
+        c = self._code(players, nset, partners)
+        return c >= 0 and self.cls.refuses(players, c) is None
+
+    @staticmethod
+    def _step(vals, cur, d, ok):
+        """The next value of ``vals`` after ``cur`` in direction ``d`` that ``ok`` accepts."""
+        j = vals.index(cur) if cur in vals else 0
+        for _ in range(len(vals)):
+            j = (j + d) % len(vals)
+            if ok(vals[j]):
+                return vals[j]
+        return cur
 
     def _row(self, i):
         if len(self.cls.PLAYERS) > 1:
@@ -221,8 +237,8 @@ class Options(Menu):
     def change(self, i, d):
         what, k = self._row(i)
         if what == "players":
-            ps = self.cls.PLAYERS
-            self.players = ps[(ps.index(self.players) + d) % len(ps)]
+            self.players = self._step(self.cls.PLAYERS, self.players, d,
+                                      lambda p: self._ok(p, self.nset, self.partners))
         elif what == "seat":
             self.kinds[k] = (self.kinds[k] + d) % 4
         elif what == "target":
@@ -230,8 +246,8 @@ class Options(Menu):
             j = ts.index(self.target) if self.target in ts else 1
             self.target = ts[(j + d) % len(ts)]
         elif what == "set":
-            opts = (0,) + tuple(self.sets)
-            self.nset = opts[(opts.index(self.nset) + d) % len(opts)]
+            self.nset = self._step((0,) + tuple(self.sets), self.nset, d,
+                                   lambda n: self._ok(self.players, n, self.partners))
         elif what == "partners":
             self.partners = not self.partners
 
@@ -242,8 +258,11 @@ class Options(Menu):
             try:
                 self.app.start_match(self.gid, self.players, self.kinds[:self.players], self.target,
                                      self.options())
-            except ValueError as e:  # e.g. too many players for the chosen set
-                self.app.go(Message(self.app, "CANNOT START", wrap(str(e), 21)[:4] + ["A: back"], self))
+            except ValueError as e:  # not offered (see _ok), but never a crash
+                msg = str(e)
+                if msg.startswith("match: "):
+                    msg = msg[7:]
+                self.app.go(Message(self.app, "CANNOT START", wrap(msg, 21)[:4] + ["A: back"], self))
         else:
             self.change(i, 1)
 
@@ -331,9 +350,21 @@ class Rules(Scene):
     def __init__(self, app, gid):
         Scene.__init__(self, app)
         self.gid = gid
-        self.lines = wrap(rules_text.text(gid), 20)
+        import sys
+        import rules_text  # its texts take RAM only while a rules page is built
+        self.lines = wrap(rules_text.text(gid, self._target(app, gid)), 20)
+        sys.modules.pop("rules_text", None)
         self.top = 0
         self.back_to = None
+
+    @staticmethod
+    def _target(app, gid):
+        """The target of the match of game ``gid`` in play, else the last one chosen, else None."""
+        se = app.session
+        if se is not None and se.rec.gid == gid and se.match is not None:
+            return se.match.target
+        prev = app.options.get(gid)
+        return prev[2] if prev else None
 
     def _leave(self):
         self.app.go(self.back_to or Picker(self.app, rules=True))
@@ -356,23 +387,29 @@ class Rules(Scene):
         for i in range(5):
             j = self.top + i
             scr.text(i, self.lines[j] if j < len(self.lines) else "")
-        pages = (len(self.lines) + 3) // 4
-        scr.small(110, 1, "%d/%d" % (self.top // 4 + 1, max(1, pages)), 0)
+        pg = "%d/%d" % self.page()
+        scr.small(127 - 4 * len(pg), 1, pg, 0)
+
+    def page(self):
+        """(this page, pages): pages show 5 rows and step by 4 (one row repeated)."""
+        return self.top // 4 + 1, 1 + (max(0, len(self.lines) - 5) + 3) // 4
 
 
 class CodeEntry(Scene):
-    """Enter a 9-character deal code with the arrows; A on OK plays it."""
+    """Enter a 9-character deal code; A on OK plays it, back (B, or hold A) leaves at once.
+
+    With UP/DOWN: they change the character, LEFT/RIGHT move. Without: LEFT/RIGHT
+    change it, A moves to the next one (on OK, LEFT/RIGHT go to the last/first).
+    """
 
     def __init__(self, app):
         Scene.__init__(self, app)
         code = (app.last_code or "000-000-000").replace("-", "")
         self.chars = bytearray(dealcode.ALPHABET.find(c) for c in code)
         self.pos = 0
-        self.err = ""
 
     def on(self, act):
         ud = self.app.inp.has_updown
-        self.err = ""
         if ud and act in ("UP", "DOWN"):
             self._bump(1 if act == "UP" else -1)
         elif ud and act in ("LEFT", "RIGHT"):
@@ -388,10 +425,14 @@ class CodeEntry(Scene):
             else:
                 self.pos += 1
         elif act == "B":
-            if self.pos > 0 and not ud:
-                self.pos -= 1
-            else:
-                self.app.go(Title(self.app))
+            self.app.go(Title(self.app))
+
+    def hints(self):
+        """The three help rows, true for this board's buttons."""
+        inp = self.app.inp
+        return ("UP/DN change, <> move" if inp.has_updown else "<> change, A next",
+                "A on OK: play",
+                "B: back" if inp.has_b else "hold A: back")
 
     def _bump(self, d):
         if self.pos < 9:
@@ -403,47 +444,39 @@ class CodeEntry(Scene):
         return s[0:3] + "-" + s[3:6] + "-" + s[6:9]
 
     def submit(self):
-        """Play the deal, or say why the code is refused."""
+        """Play the deal, or say why the code is refused (whole words, then back here)."""
         try:
             self.app.start_deal(self.code())
         except ValueError as e:
-            msg = str(e)
-            self.err = "check char wrong" if "check" in msg else msg[:40]
+            self.app.go(Message(self.app, "CODE REFUSED", wrap(str(e), 21)[:4] + ["A: back"], self))
 
     def draw(self, scr):
         scr.clear()
         scr.title("PLAY A DEAL BY CODE")
-        code = self.code()
-        scr.text(0, "")
-        scr.text(1, code + "  OK", False, 14)
+        scr.text(0, self.code() + "  OK", False, 14)
         # cursor under the character (label font is 6 px wide)
         col = self.pos + self.pos // 3 if self.pos < 9 else 13
-        x = 14 + col * 6
-        w = 12 if self.pos == 9 else 6
-        scr.fill(x, 30, w, 2, 1)
-        scr.text(2, "")
-        if self.err:
-            scr.text(3, self.err[:21])
-            scr.text(4, self.err[21:42])
-        elif self.app.inp.has_updown:
-            scr.text(3, "UP/DN change, <> move")
-            scr.text(4, "A on OK: play")
-        else:
-            scr.text(3, "<> change, A next")
-            scr.text(4, "hold A: back")
+        scr.fill(14 + col * 6, 18, 12 if self.pos == 9 else 6, 2, 1)
+        h = self.hints()
+        for i in range(3):
+            scr.text(2 + i, h[i])
 
 
 class Message(Scene):
-    """A few lines of text; A or B continues to ``then`` (a scene)."""
+    """A few lines of text; A or B continues to ``then`` (a scene), A calling ``on_ok`` first."""
 
-    def __init__(self, app, title, lines, then):
+    def __init__(self, app, title, lines, then, on_ok=None):
         Scene.__init__(self, app)
         self.ttl = title
         self.lines = lines
         self.then = then
+        self.on_ok = on_ok
 
     def on(self, act):
         if act in ("A", "B"):
+            if act == "A" and self.on_ok is not None:
+                self.on_ok()
+                self.on_ok = None
             self.app.go(self.then)
 
     def draw(self, scr):
@@ -496,29 +529,87 @@ class Privacy(Scene):
 
 
 class Summary(Scene):
-    """Hand over: how, who, points, the call, totals and the deal code."""
+    """Hand over: first the hands revealed (:class:`handend.Reveal`), then, when they
+    take more than a row, how it ended and why a match starts over in words
+    (scrolled), then the score grid (every side's points and totals) and the deal code."""
+
+    def __init__(self, app):
+        Scene.__init__(self, app)
+        import handend  # only while a summary is shown: dropped again by _leave
+        self.end = handend
+        se = app.session
+        self.reveal = handend.Reveal(se, se.result)
+        self.top = 0
+        self.words = True  # the words page (skipped when they fit row 0)
+
+    def _leave(self, then):
+        sys.modules.pop("handend", None)
+        then()
 
     def on(self, act):
-        if act == "A":
-            self.app.after_summary()
-        elif act == "B":
-            self.app.go(Title(self.app))
+        rv = self.reveal
+        if rv is not None:
+            if act in ("A", "RIGHT", "DOWN"):
+                if rv.page + 1 < rv.pages:
+                    rv.page += 1
+                elif act == "A":
+                    self.reveal = None  # on to the words
+                    self.words = len(self.lines()) > 1
+            elif act in ("LEFT", "UP"):
+                rv.page = max(0, rv.page - 1)
+            elif act == "B":
+                self._leave(lambda: self.app.go(Title(self.app)))
+            return
+        if act == "B":
+            self._leave(lambda: self.app.go(Title(self.app)))
+        elif not self.words:
+            if act == "A":
+                self._leave(self.app.after_summary)
+            elif act in ("LEFT", "UP") and len(self.lines()) > 1:
+                self.words = True
+            return
+        n = len(self.lines())
+        if act in ("RIGHT", "DOWN", "A") and self.top + 4 < n:
+            self.top += 3
+        elif act in ("LEFT", "UP"):
+            self.top = max(0, self.top - 3)
+        elif act == "A":
+            self.words = False  # on to the scores
 
-    def draw(self, scr):
+    def lines(self):
+        """The words: how the hand ended, and why the match starts over (if it does)."""
         se = self.app.session
         r = se.result
-        scr.clear()
+        out = wrap(self.end.hand_story(se, r), 21)
+        if se.match:
+            why = self.end.restart_story(se, r)
+            if why:
+                out.extend(wrap(why, 21))
+        return out
+
+    def draw(self, scr):
+        if self.reveal is not None:
+            self.reveal.draw(scr)
+            return
+        se = self.app.session
+        r = se.result
         m = se.match
+        scr.clear()
         scr.title(("HAND %d OVER" % m.hand_no) if m else "DEAL OVER")
-        if r.end == DOMINO and r.winner >= 0:
-            how = "%s out" % seat_name(se, r.winner)
-        elif r.side >= 0:
-            how = "Blocked: %s" % side_name(se, r.side)
-        else:
-            how = "Blocked, tie"
-        if r.call:
-            how += " - " + r.call
-        scr.text(0, how[:21])
+        lines = self.lines()
+        if self.words:
+            for i in range(4):
+                j = self.top + i
+                scr.text(i, lines[j] if j < len(lines) else "")
+            more = self.top + 4 < len(lines)
+            scr.text(4, "A: more" if more else "A: scores")
+            if more:
+                scr.small(122, 58, ">", 1)
+            return
+        if len(lines) == 1:
+            scr.text(0, lines[0])
+        else:  # the words were on the page before: the call, or who went out
+            scr.text(0, r.call or ("%s went out" % seat_name(se, r.winner) if r.winner >= 0 else "Blocked"))
         # the score part: every side's points and totals (scores() are the totals)
         bad = getattr(se.cls, "BAD_POINTS", False)
         rows = [("BAD" if bad else "PTS", r.points)]

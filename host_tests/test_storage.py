@@ -9,7 +9,7 @@ import zlib
 import pytest
 
 import savestore
-from savestore import FileBackend, MemoryBackend, NvmBackend, Storage, encode_slot
+from savestore import FileBackend, MemoryBackend, NvmBackend, Storage, encode_slot, HEADER
 
 SIZE = 4096
 
@@ -639,3 +639,42 @@ def test_under_micropython(tmp_path):
     assert lines[4] == "wrap b'\\x03'"
     assert lines[5].startswith("log ") and lines[5].endswith(" True []")
     assert int(lines[5].split()[1]) > 0
+
+
+def test_acknowledge_clears_reported_damage_and_keeps_records():
+    buf = fresh()
+    st = Storage(MemoryBackend(buf))
+    st.save(0, b"settings")
+    st.save(2, b"match one")
+    for off in Storage(MemoryBackend(buf)).copies(2):
+        buf[off + HEADER] ^= 0xFF
+    st = Storage(MemoryBackend(buf))
+    assert st.errors
+    assert st.acknowledge() is True
+    assert st.acknowledge() is False  # nothing left to acknowledge
+    again = Storage(MemoryBackend(buf))
+    assert again.errors == []
+    assert again.load(0) == b"settings" and again.load(2) is None
+
+
+def test_acknowledge_with_a_full_log_compacts():
+    buf = fresh()
+    st = Storage(MemoryBackend(buf))
+    st.save(0, b"settings")
+    i = 0
+    while st._end + 2 * HEADER < len(buf) - 40:
+        st.save(2, b"m%03d" % i + b"x" * 20)
+        i += 1
+    last = st.load(2)
+    # damage the newest match copy and fill the tail so no marker fits
+    offs = st.copies(2)
+    buf[offs[-1] + HEADER] ^= 0xFF
+    for j in range(st._end, len(buf)):
+        buf[j] = 0x00
+    st = Storage(MemoryBackend(buf))
+    assert st.errors
+    assert st.acknowledge() is True
+    again = Storage(MemoryBackend(buf))
+    assert again.errors == []
+    assert again.load(0) == b"settings"
+    assert again.load(2) is not None and again.load(2) != last  # the copy before the damaged one

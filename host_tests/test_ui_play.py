@@ -31,12 +31,15 @@ def play_match(board, gid, kinds=None, players=None, limit=6000):
     h.tap("A")
     hands = 0
     privacy = 0
+    last_summary = None
     for _ in range(limit):
         sc = app.scene
         if isinstance(sc, scenes.Result):
             return h, hands, privacy
         if isinstance(sc, scenes.Summary):
-            hands += 1
+            if sc is not last_summary:  # one summary per hand (A pages through it)
+                hands += 1
+                last_summary = sc
             assert sc.app.session.code.count("-") == 2
             h.tap("A")
         elif isinstance(sc, scenes.Privacy):

@@ -106,8 +106,8 @@ def test_resume_same_hand(gid_index, moves):
 
 @pytest.mark.parametrize("gid_index,kinds", [(0, [0, 3, 1, 2]), (1, [0, 3, 3, 3]), (2, [0, 2, 3, 1])])
 def test_power_cut_between_ai_moves(gid_index, kinds):
-    """No save between AI moves: a cut there resumes at the human's last turn, and after the
-    same human move the AI seats (thinking again from scratch) play the same moves."""
+    """No save between AI moves: a cut there resumes just after the human's last move (saved
+    at once), and the AI seats (thinking again from scratch) play the same moves."""
     buf = bytearray(4096)
     h = fresh(buf)
     refresh_golden._start(h, gid_index, kinds=kinds)
@@ -131,17 +131,17 @@ def test_power_cut_between_ai_moves(gid_index, kinds):
             h.step(20)
         if len(se.rec.moves) < len(at_turn) + 2 or se.result is not None:
             continue  # the hand ended or the human is to act again: nothing was skipped
-        assert MatchRecord.decode(h.storage.load(2)).moves == at_turn  # not saved after AI moves
+        mine = at_turn + bytes([k])
+        assert MatchRecord.decode(h.storage.load(2)).moves == mine  # the human's move, no AI move
         cut = bytearray(buf)
         settle(h)
         after = bytes(se.rec.moves)
         h2 = fresh(cut)
         assert h2.app.errors == []
-        assert bytes(h2.app.session.rec.moves) == at_turn
+        assert bytes(h2.app.session.rec.moves) == mine
         h2.tap("A")  # Continue
         assert isinstance(h2.app.scene, table.Table)
         se2 = h2.app.session
-        h2.app.table.human_play(se2.legal()[k])
         settle(h2)
         assert bytes(se2.rec.moves) == after  # the same AI moves as without the cut
         checked += 1
@@ -150,13 +150,15 @@ def test_power_cut_between_ai_moves(gid_index, kinds):
 
 @pytest.mark.parametrize("gid_index", [0, 1, 2])
 def test_saves_per_match_against_three_ai(gid_index):
-    """A whole match against 3 AI seats: at most one match save per human turn plus one per
-    hand (and the match's start and end), far fewer than one per move."""
+    """A whole match against 3 AI seats: at most two match saves per human turn (after the
+    move, and when the person is to act again) plus one per hand (and the match's start and
+    end), fewer than one per move."""
     buf = bytearray(4096)
     st = CountingStorage(MemoryBackend(buf))
     h = sim.Harness(6, storage=st)
     refresh_golden._start(h, gid_index, kinds=[0, 2, 2, 2])
     decisions = hands = moves = biggest = 0
+    last_summary = None
     for _ in range(20000):
         sc = h.app.scene
         if isinstance(sc, scenes.Result):
@@ -165,11 +167,13 @@ def test_saves_per_match_against_three_ai(gid_index):
             h.tap("A")
             decisions += 1
         elif isinstance(sc, scenes.Summary):
-            rec = h.app.session.rec
-            moves += len(rec.moves)  # the record holds this hand's moves only
-            biggest = max(biggest, len(rec.encode()))
+            if sc is not last_summary:  # one summary per hand (A pages through it)
+                last_summary = sc
+                rec = h.app.session.rec
+                moves += len(rec.moves)  # the record holds this hand's moves only
+                biggest = max(biggest, len(rec.encode()))
+                hands += 1
             h.tap("A")
-            hands += 1
         else:
             h.step(50)
     assert isinstance(h.app.scene, scenes.Result)
@@ -178,9 +182,9 @@ def test_saves_per_match_against_three_ai(gid_index):
     match_saves = st.calls.count(2)
     print("game %d: %d moves, %d human turns, %d hands: %d match saves, %d saves in all, %d compactions"
           % (gid_index, moves, decisions, hands, match_saves, len(st.calls), st.compactions))
-    assert match_saves <= decisions + hands + 2  # + the match's start and its end (empty record)
-    assert len(st.calls) <= decisions + hands + 3  # + statistics at the end
-    assert match_saves * 2 < moves
+    assert match_saves <= 2 * decisions + hands + 2  # + the match's start and its end (empty record)
+    assert len(st.calls) <= 2 * decisions + hands + 3  # + statistics at the end
+    assert match_saves < moves
     h2 = fresh(buf)
     assert h2.app.errors == [] and h2.app.session is None
     assert sum(h2.app.stats.get(se.rec.gid, 1)) >= 1
@@ -285,3 +289,92 @@ def test_settings_and_stats_persist():
     h2 = fresh(buf)
     assert h2.app.settings.contrast == c
     assert Settings.decode(h2.storage.load(0)).contrast == c
+
+
+def _corrupt_first_payload_byte_of_every_match_copy(buf):
+    st = Storage(MemoryBackend(buf))
+    offs = st.copies(2)
+    assert offs
+    for off in offs:
+        buf[off + 12] ^= 0xFF
+
+
+def test_save_problem_acknowledged_does_not_return():
+    """Issue 17 fault 5: A on the save-problem screen writes the record that clears it."""
+    buf = bytearray(4096)
+    _saved_match(buf)
+    _corrupt_first_payload_byte_of_every_match_copy(buf)
+    h = fresh(buf)
+    assert _errors_shown(h)
+    h2 = fresh(bytearray(buf))  # not acknowledged (power off on the screen): shown again
+    assert _errors_shown(h2)
+    h.tap("A")
+    assert isinstance(h.app.scene, scenes.Title)
+    h3 = fresh(buf)
+    assert not _errors_shown(h3) and h3.app.errors == []
+    h4 = fresh(buf)
+    assert not _errors_shown(h4) and h4.app.errors == []
+    assert isinstance(h4.app.scene, scenes.Title)
+
+
+def test_save_problem_with_bad_settings_record_acknowledged():
+    """A settings copy that checks but does not decode is replaced when the problem is acknowledged."""
+    buf = bytearray(4096)
+    Storage(MemoryBackend(buf)).save(0, b"\x63bad")
+    h = fresh(buf)
+    assert _errors_shown(h)
+    h.tap("A")
+    h2 = fresh(buf)
+    assert not _errors_shown(h2) and h2.app.errors == []
+    assert Settings.decode(h2.storage.load(0)).contrast == Settings().contrast
+
+
+@pytest.mark.parametrize("gid_index", [0, 1, 2])
+def test_power_cut_while_ai_thinks_keeps_the_persons_move(gid_index):
+    """Issue 17: a person's move is saved at once, not only when the AI seats are done."""
+    buf = bytearray(4096)
+    h = fresh(buf)
+    h.app.settings.speed = 2  # AI seats take their time on screen
+    refresh_golden._start(h, gid_index, kinds=[0, 3, 3, 3])
+    settle(h)
+    app = h.app
+    se = app.session
+    n = len(se.rec.moves)
+    app.table.human_play(se.legal()[0])
+    mine = bytes(se.rec.moves)
+    assert len(mine) == n + 1 and se.result is None and se.is_ai(se.game.turn)
+    h.step()  # the AI seat starts thinking; the power goes
+    assert len(se.rec.moves) == n + 1
+    h2 = fresh(bytearray(buf))
+    assert h2.app.session is not None
+    assert bytes(h2.app.session.rec.moves) == mine
+
+
+def test_erases_per_500_app_saves():
+    """The save log's erase count with a save after every person's move, measured through the
+    app (matches against three Medium AI seats, all games): within the budget of one sector erase
+    per 10 saves. docs/device.md records the figure."""
+    from test_storage import FlashModel
+    flash = FlashModel()
+    st = CountingStorage(flash)
+    games_played = 0
+    while len(st.calls) < 500:
+        h = sim.Harness(6, storage=st)
+        refresh_golden._start(h, games_played % 3, kinds=[0, 2, 2, 2])
+        games_played += 1
+        for _ in range(20000):
+            sc = h.app.scene
+            if isinstance(sc, scenes.Result) or len(st.calls) >= 500:
+                break
+            if isinstance(sc, table.Table) and sc.to_act and not sc.dirty_model:
+                h.tap("A")
+            elif isinstance(sc, scenes.Summary):
+                h.tap("A")
+            else:
+                h.step(50)
+    n = len(st.calls)
+    print("app saves %d (%d matches begun), sector erases %d: %.1f per 500 saves"
+          % (n, games_played, flash.erases, flash.erases * 500.0 / n))
+    assert flash.erases == st.compactions
+    assert flash.erases * 10 <= n
+    assert Storage(FlashModel(flash.buf)).errors == []

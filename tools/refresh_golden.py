@@ -61,10 +61,35 @@ def _play_until(h, pred, limit=3000):
     raise AssertionError("screen not reached")
 
 
-def _summary(h):
+def _summary(h, words=True, gid_index=0, players=None, kinds=None):
+    """Play to the end of a hand: the hands revealed, then (``words``) the summary's words."""
     import scenes
-    _start(h, 0)
+    _start(h, gid_index, kinds=kinds, players=players)
     _play_until(h, lambda app: isinstance(app.scene, scenes.Summary))
+    while words and (h.app.scene.reveal is not None or h.app.scene.words):
+        h.tap("A")
+
+
+def _restart(h):
+    """The summary of the Seychelles hand after which the match starts over (first legal moves)."""
+    import scenes
+    import session
+    for seed in range(1, 400):
+        se = session.new_match(0, 4, [0, 2, 2, 2], 50, seed)
+        for _ in range(60):
+            r0 = se.match.restarts
+            while se.result is None:
+                se.play(se.legal()[0])
+            if se.match.restarts > r0:
+                h.app.session = se
+                h.app.go(scenes.Summary(h.app))
+                while h.app.scene.reveal is not None:
+                    h.tap("A")
+                return
+            if se.match.over:
+                break
+            se.next_hand()
+    raise AssertionError("no restart found")
 
 
 def _result(h):
@@ -109,6 +134,8 @@ def _summary8(h):
     import scenes
     _start(h, 2, players=8, kinds=[0] + [1] * 7)
     _play_until(h, lambda app: isinstance(app.scene, scenes.Summary), limit=20000)
+    while h.app.scene.reveal is not None or h.app.scene.words:  # on to the score grid
+        h.tap("A")
 
 
 def _moves(h):
@@ -151,6 +178,9 @@ SCREENS = {
     "table_menu": (6, lambda h: (_start(h, 0, wait=3000), h.tap("B"))),
     "privacy": (6, lambda h: _start(h, 0, kinds=[0, 0, 0, 0])),
     "summary": (6, _summary),
+    "reveal": (6, lambda h: _summary(h, False)),
+    "reveal_8": (6, lambda h: _summary(h, False, 2, 8, [0] + [1] * 7)),
+    "summary_restart": (6, _restart),
     "result": (6, _result),
     "stats": (6, lambda h: h.run_script("D D A")),
     "rules": (6, lambda h: h.run_script("D D D A A")),

@@ -153,12 +153,13 @@ def frame_bytes(display):
 
 
 class Harness:
-    """An App with fake keys, a virtual clock and memory storage, driven by actions."""
+    """An App with fake keys, a virtual clock and memory storage, driven by actions
+    (``board``: a button count of ``BOARDS``, or a tuple of action names)."""
 
     def __init__(self, board=6, display=None, storage=None, settings_speed=0):
         from savestore import Storage, MemoryBackend
         from app import App
-        self.buttons = BOARDS[board]
+        self.buttons = BOARDS[board] if isinstance(board, int) else tuple(board)
         self.keys = FakeKeys(self.buttons)
         self.clock = Clock()
         self.display = display if display is not None else NullDisplay()

@@ -24,6 +24,8 @@ this interface and know no game's rules:
     an :class:`Observation`: what that seat may see, nothing more.
 ``move_name(move)``
     a short text for a move ("6-5 left", "pass", "draw").
+``refuses(players, options)`` (class method)
+    None if the class makes a game of them, else why not (for option screens).
 
 A turn with several steps (draw until you can play) is a sequence of moves by
 the same seat: ``turn`` simply stays on that seat.
@@ -130,6 +132,16 @@ class Game:
 
     GAME_ID = -1
     NAME = ""
+
+    @classmethod
+    def refuses(cls, players, options=0):
+        """Why ``players`` with options code ``options`` make no game of this class
+        (a short text), or None if they make one; screens ask before offering."""
+        if players not in cls.PLAYERS:
+            return "%s takes %s players" % (cls.NAME, "/".join(str(p) for p in cls.PLAYERS))
+        if options and not hasattr(cls, "from_options"):
+            return "%s has no options" % cls.NAME
+        return None
 
     def side(self, seat):
         """The scoring side of ``seat`` (partners share a side)."""

@@ -49,7 +49,8 @@ def from_code(code):
     except ValueError:
         raise dealcode.BadDealCode("deal code names an unknown game (%d)" % gid)
     if players not in cls.PLAYERS:
-        raise dealcode.BadDealCode("deal code names %d players for %s" % (players, cls.NAME))
+        raise dealcode.BadDealCode("deal code names %d player%s for %s, which takes %s players" % (
+            players, "" if players == 1 else "s", cls.NAME, "/".join(str(p) for p in cls.PLAYERS)))
     if options != 0 and not hasattr(cls, "from_options"):
         raise dealcode.BadDealCode("deal code has options %s does not use" % cls.NAME)
     try:

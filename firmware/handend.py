@@ -1,0 +1,84 @@
+"""The end of a hand in words and pictures, for the summary screen: every seat's
+tiles and pips (:class:`Reveal`), how the hand ended (:func:`hand_story`) and why a
+match starts over (:func:`restart_story`).
+
+Imported by ``scenes.Summary`` only while a summary is shown, and dropped from
+``sys.modules`` when it is left, so its code takes no RAM during play.
+"""
+
+from domino import tiles
+from domino.game import DOMINO
+from scenes import seat_name, side_name
+
+
+def hand_story(se, r):
+    """How the hand ended in plain words, beside the game's call: "krose: blocked,
+    2+4 had fewer pips"."""
+    if r.end == DOMINO and r.winner >= 0:
+        how = "%s went out" % seat_name(se, r.winner)
+    elif r.side >= 0:
+        how = "blocked, %s had fewer pips" % side_name(se, r.side)
+    elif r.call:  # zete
+        how = "blocked, fewest pips tied: no points"
+    elif getattr(se.cls, "BAD_POINTS", False):
+        how = "blocked, pips tied"
+    else:
+        how = "blocked: nobody could play"
+    return (r.call + ": " + how) if r.call else how[0].upper() + how[1:]
+
+
+def restart_story(se, r):
+    """Why the match starts over (Seychelles: the leader reached the target while
+    another side had 10 or more), or "" if this hand did not restart it."""
+    m = se.match
+    snap = se.rec.snap
+    if m is None or m.restarts <= (snap[1] if snap else 0):
+        return ""
+    before = snap[4:] if snap else [0] * len(m.scores)
+    tot = [before[s] + r.points[s] for s in range(len(m.scores))]
+    w = tot.index(max(tot))
+    o = 0 if w else 1
+    for s in range(len(tot)):
+        if s != w and tot[s] > tot[o]:
+            o = s
+    return ("%s reached %d but %s had %d (10 or more): no winner, the match starts "
+            "over from 0." % (side_name(se, w), tot[w], side_name(se, o), tot[o]))
+
+
+class Reveal:
+    """The hands at the end of a hand: every seat's tiles and pips, in the small
+    font, paged by 8 rows (never cut)."""
+
+    def __init__(self, se, r):
+        g = se.game
+        rows = []
+        for s in range(g.players):
+            hand = g.hand(s) if hasattr(g, "hand") else g.observation(s).hand
+            name = seat_name(se, s)
+            if name.startswith("Seat "):
+                name = "S" + name[5:]
+            line = "%s %d PIPS:" % (name, r.pips[s]) if hand else "%s WENT OUT" % name
+            for t in hand:
+                nm = " " + str(tiles.HI[t]) + "-" + str(tiles.LO[t])
+                if len(line) + len(nm) > 31:
+                    rows.append(line)
+                    line = "  "
+                line += nm
+            rows.append(line)
+        self.rows = rows
+        self.page = 0
+        self.pages = (len(rows) + 7) // 8
+
+    def draw(self, scr):
+        scr.clear()
+        scr.title("HANDS AT THE END")
+        pg = "%d/%d" % (self.page + 1, self.pages)
+        scr.small(127 - 4 * len(pg), 1, pg, 0)
+        n = 0
+        for i in range(8):
+            j = self.page * 8 + i
+            if j < len(self.rows):
+                scr.small(1, 9 + 7 * i, self.rows[j])
+                n += 1
+        if n < 8:  # room for the key
+            scr.small(1, 58, "A: MORE" if self.page + 1 < self.pages else "A: SUMMARY")

@@ -1,0 +1,428 @@
+"""Issue 17 screens and flows: rules pages, deal-code entry on every board, readable
+errors and options the game accepts, the end-of-hand reveal and summary words."""
+
+import pytest
+
+from domino import games
+import refresh_golden
+import scenes
+import sim
+import table
+
+
+def _go_rules(h, gid_index):
+    """Title -> Rules -> game ``gid_index``."""
+    h.app.go(scenes.Picker(h.app, rules=True))
+    h.app.scene.sel = gid_index
+    h.tap("A")
+    assert isinstance(h.app.scene, scenes.Rules)
+    return h.app.scene
+
+
+@pytest.mark.parametrize("board", (3, 6))
+@pytest.mark.parametrize("gid_index", range(len(games.GAMES)))
+def test_every_rules_page_reachable(board, gid_index):
+    """Issue 17 fault 7: paging forward reaches the last page (n/n) and shows every line."""
+    h = sim.Harness(board)
+    r = _go_rules(h, gid_index)
+    shown = set()
+    pages = []
+    for _ in range(100):
+        cur, total = r.page()
+        pages.append(cur)
+        shown.update(range(r.top, min(r.top + 5, len(r.lines))))
+        before = r.top
+        h.tap("RIGHT")
+        if r.top == before:
+            break
+    assert pages == list(range(1, total + 1)), (pages, total)
+    assert shown == set(range(len(r.lines)))
+    assert r.top + 5 >= len(r.lines)
+    if board == 3:
+        h.tap("A")  # on the last page A leaves
+    else:
+        h.tap("B")
+    assert isinstance(h.app.scene, scenes.Picker)
+
+
+@pytest.mark.parametrize("target", (100, 150, 200))
+def test_allfives_rules_show_chosen_target(target):
+    """Issue 17 fault 7: the All Fives rules name the target chosen on the options screen."""
+    h = sim.Harness(6)
+    opt = refresh_golden._new_game(h, 2)
+    opt.target = target
+    opt.sel = len(opt.rows()) - 1
+    h.tap("A")  # start: the options are remembered
+    assert isinstance(h.app.scene, table.Table)
+    h.tap("B")
+    h.app.go(scenes.Title(h.app))
+    r = _go_rules(h, 2)
+    text = " ".join(r.lines)
+    assert "to %d wins" % target in text, text
+    assert "250" not in text
+    # and from the pause menu of that match
+    r2 = scenes.Rules(h.app, 2)
+    assert "to %d wins" % target in " ".join(r2.lines)
+
+
+def test_rules_default_target_without_a_choice():
+    h = sim.Harness(6)
+    r = _go_rules(h, 2)
+    assert "to 250 wins" in " ".join(r.lines)
+    r = _go_rules(h, 0)
+    assert "to 50 wins" in " ".join(r.lines)
+
+
+# -- fault 8: errors in words, options the game accepts ---------------------------------------
+
+
+def _message_text(h):
+    sc = h.app.scene
+    assert isinstance(sc, scenes.Message), type(sc).__name__
+    return sc
+
+
+def _words_intact(lines, msg):
+    assert all(len(ln) <= 21 for ln in lines), lines
+    assert " ".join(lines).split() == msg.split(), (lines, msg)
+
+
+def test_bad_code_message_wraps_at_words():
+    """Issue 17 fault 8: 000-000-000 names 1 player for Seychelles; the message is whole words."""
+    h = sim.Harness(6)
+    h.app.last_code = "000-000-000"
+    h.app.go(scenes.CodeEntry(h.app))
+    ce = h.app.scene
+    ce.pos = 9
+    h.tap("A")
+    from domino import dealcode
+    try:
+        games.from_code("000-000-000")
+    except dealcode.BadDealCode as e:
+        msg = str(e)
+    else:
+        raise AssertionError("000-000-000 is accepted")
+    assert "player" in msg and "Seychelles" in msg
+    sc = _message_text(h)
+    body = [ln for ln in sc.lines if not ln.startswith("A:")]
+    _words_intact(body, msg)
+    h.tap("A")
+    assert h.app.scene is ce  # back to the entry, the code as typed
+    assert ce.code() == "000-000-000"
+
+
+def test_wrap_never_splits_words():
+    from wraptext import wrap
+    msg = "deal code names 1 player for Seychelles, played by 2, 3 or 4"
+    for width in range(12, 30):  # every word fits a line
+        lines = wrap(msg, width)
+        assert all(len(ln) <= width for ln in lines)
+        assert " ".join(lines).split() == msg.split()
+
+
+def _option_states(gid_index):
+    """Every options state the Options screen offers, walking each row both ways."""
+    h = sim.Harness(6)
+    opt = refresh_golden._new_game(h, gid_index)
+
+    def key(o):
+        return (o.players, o.target, o.nset, o.partners)
+
+    def load(o, k):
+        o.players, o.target, o.nset, o.partners = k
+
+    seen = {key(opt)}
+    todo = [key(opt)]
+    while todo:
+        k = todo.pop()
+        for i in range(20):
+            for d in (-1, 1):
+                load(opt, k)
+                rows = opt.rows()
+                if i >= len(rows):
+                    continue
+                what = opt._row(i)[0]
+                if what in ("seat", "start"):
+                    continue
+                opt.change(i, d)
+                k2 = key(opt)
+                if k2 not in seen:
+                    seen.add(k2)
+                    todo.append(k2)
+    return h, opt, seen
+
+
+@pytest.mark.parametrize("gid_index", range(len(games.GAMES)))
+def test_options_offer_only_what_the_game_accepts(gid_index):
+    """Issue 17 fault 8: no combination reachable on the options screen is refused at Start."""
+    h, opt, states = _option_states(gid_index)
+    assert len(states) > 1
+    for k in sorted(states):
+        opt.players, opt.target, opt.nset, opt.partners = k
+        h.app.go(opt)
+        opt.sel = len(opt.rows()) - 1
+        h.tap("A")
+        assert isinstance(h.app.scene, table.Table), (k, getattr(h.app.scene, "lines", None))
+        h.app.go(opt)
+    if gid_index == 2:  # All Fives still offers 2 to 8 players and every set
+        assert {k[0] for k in states} == set(range(2, 9))
+        assert {k[2] for k in states} == {0, 6, 9, 12}
+        assert (8, 250, 12, False) in states and (4, 250, 6, True) in states
+
+
+def test_options_players_follow_the_set():
+    """On double-six, All Fives players go 2..4 only (asked of the game, not hard-coded)."""
+    h = sim.Harness(6)
+    opt = refresh_golden._new_game(h, 2)
+    opt.players = 4
+    set_row = [i for i in range(len(opt.rows())) if opt._row(i)[0] == "set"][0]
+    while opt.nset != 6:
+        opt.change(set_row, 1)
+    seen = set()
+    for _ in range(10):
+        opt.change(0, 1)
+        seen.add(opt.players)
+    assert seen == {2, 3, 4}
+
+
+# -- fault 6: deal-code entry on every board ----------------------------------------------------
+
+
+def _board_button_maps():
+    import os
+    import importlib
+    import profiles
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = {"sim%d" % n: sim.BOARDS[n] for n in sorted(sim.BOARDS)}
+    for name in profiles.profile_names(os.listdir(os.path.join(root, "boards"))) + ["template"]:
+        mod = importlib.import_module("boards." + name)
+        out[name] = profiles.button_actions(mod.PROFILE)
+    return out
+
+
+BOARD_MAPS = _board_button_maps()
+
+
+def _do_hint(h, hint):
+    """Perform what a "...: back" hint says."""
+    if hint == "B: back":
+        h.tap("B")
+    elif hint == "hold A: back":
+        h.hold("A")
+    else:
+        raise AssertionError("unknown back hint %r" % hint)
+
+
+@pytest.mark.parametrize("name", sorted(BOARD_MAPS))
+@pytest.mark.parametrize("pos", (0, 5, 9))
+def test_code_entry_hints_true_and_leaving_is_one_press(name, pos):
+    """Issue 17 fault 6: the back hint does what it says, from any position, in one press."""
+    h = sim.Harness(BOARD_MAPS[name])
+    h.app.go(scenes.CodeEntry(h.app))
+    ce = h.app.scene
+    ce.pos = pos
+    hints = ce.hints()
+    back = [t for t in hints if t.endswith(": back")]
+    assert len(back) == 1, hints
+    _do_hint(h, back[0])
+    assert isinstance(h.app.scene, scenes.Title), (name, hints, ce.pos)
+
+
+@pytest.mark.parametrize("name", sorted(BOARD_MAPS))
+def test_code_entry_change_move_play_hints_true(name):
+    """The change / move hints do what they say, and A on OK plays a good code."""
+    h = sim.Harness(BOARD_MAPS[name])
+    h.app.last_code = "000-000-000"
+    h.app.go(scenes.CodeEntry(h.app))
+    ce = h.app.scene
+    first = ce.hints()[0]
+    before = bytes(ce.chars)
+    if first.startswith("UP/DN change"):
+        h.tap("UP")
+        assert ce.chars[0] != before[0] and ce.pos == 0
+        h.tap("RIGHT")
+        assert ce.pos == 1
+    else:
+        assert first == "<> change, A next"
+        h.tap("RIGHT")
+        assert ce.chars[0] != before[0] and ce.pos == 0
+        h.tap("A")
+        assert ce.pos == 1
+    assert ce.hints()[1] == "A on OK: play"
+    # a good code typed in: A on OK plays it
+    from domino import dealcode
+    from domino.match import deal_code
+    good = deal_code(games.load(0)(4, 4242))
+    for k, c in enumerate(good.replace("-", "")):
+        ce.chars[k] = dealcode.ALPHABET.find(c)
+    ce.pos = 9
+    h.tap("A")
+    assert isinstance(h.app.scene, table.Table), type(h.app.scene).__name__
+    assert h.app.session.code == good
+
+
+# -- end of hand: the hands revealed, the story in words, a Seychelles restart explained ----------
+
+
+from domino.game import DOMINO, BLOCK  # noqa: E402
+import session as sessionmod  # noqa: E402
+
+
+def _play_out(se):
+    """First legal move for every seat until the hand ends."""
+    while se.result is None:
+        se.play(se.legal()[0])
+    return se.result
+
+
+def _summary_for(se, board=6):
+    h = sim.Harness(board)
+    h.app.session = se
+    h.app.go(scenes.Summary(h.app))
+    return h, h.app.scene
+
+
+def _words_after_reveal(h, sc):
+    for _ in range(10):
+        if sc.reveal is None:
+            return sc.lines()
+        h.tap("A")
+    raise AssertionError("the reveal does not end")
+
+
+def _hand(gid, players, seed, kinds=2):
+    from domino.match import deal_code
+    cls = games.load(gid)
+    for k in range(players):
+        try:
+            g = cls(players, seed, k) if gid == 2 else cls(players, seed)
+            break
+        except ValueError:
+            continue
+    se = sessionmod.new_deal(deal_code(g), [kinds] * players)
+    return se
+
+
+@pytest.mark.parametrize("gid,players", [(0, 4), (0, 3), (1, 4), (2, 8), (2, 5)])
+def test_reveal_shows_every_seat_tiles_and_pips(gid, players):
+    for seed in range(40):
+        se = _hand(gid, players, 100 + seed)
+        r = _play_out(se)
+        if sum(1 for s in range(players) if r.pips[s]) >= players - 1:
+            break
+    h, sc = _summary_for(se)
+    rv = sc.reveal
+    assert rv is not None  # the hands come first
+    shown = []
+    for p in range(rv.pages):
+        assert rv.page == p
+        shown.extend(rv.rows[p * 8:p * 8 + 8])
+        h.tap("A")
+    assert sc.reveal is None and shown == rv.rows
+    assert all(len(row) * 4 <= 128 for row in rv.rows)  # the small font: 4 px a character
+    text = " ".join(shown)
+    g = se.game
+    from domino import tiles
+    for s in range(players):
+        name = scenes.seat_name(se, s).replace("Seat ", "S")
+        if r.pips[s]:
+            assert "%s %d PIPS:" % (name, r.pips[s]) in text
+            for t in g.hand(s):
+                assert " %s" % tiles.name(t) in text
+            assert sum(tiles.HI[t] + tiles.LO[t] for t in g.hand(s)) == r.pips[s]
+        else:
+            assert "%s WENT OUT" % name in text
+
+
+def test_reveal_pages_eight_seats_with_big_hands():
+    """8 seats whose hands are long: paged, every tile shown, no row cut."""
+    for seed in range(200):
+        se = _hand(2, 8, seed)
+        r = _play_out(se)
+        if r.end == BLOCK or sum(len(se.game.hand(s)) for s in range(8)) > 40:
+            break
+    h, sc = _summary_for(se)
+    rv = sc.reveal
+    assert rv.pages >= 2
+    n = sum(len(se.game.hand(s)) for s in range(8))
+    assert sum(row.count("-") for row in rv.rows) == n
+    assert all(len(row) <= 32 for row in rv.rows)
+
+
+def _find_hand(gid, players, want):
+    for seed in range(2000):
+        se = _hand(gid, players, seed)
+        r = _play_out(se)
+        if want(r):
+            return se, r
+    raise AssertionError("no such hand in 2000 deals")
+
+
+@pytest.mark.parametrize("gid,want,expect", [
+    (0, lambda r: r.end == BLOCK and r.side >= 0, "krose: blocked, %(side)s had fewer pips"),
+    (0, lambda r: r.end == BLOCK and r.side < 0, "zete: blocked"),
+    (0, lambda r: r.end == DOMINO, "tape: %(winner)s went out"),
+    (1, lambda r: r.end == BLOCK and r.side >= 0, "Blocked, %(side)s had fewer pips"),
+    (2, lambda r: r.end == DOMINO, "%(winner)s went out"),
+])
+def test_summary_says_who_went_out_or_why_blocked(gid, want, expect):
+    se, r = _find_hand(gid, 4, want)
+    h, sc = _summary_for(se)
+    lines = _words_after_reveal(h, sc)
+    text = " ".join(lines)
+    words = {"side": scenes.side_name(se, r.side) if r.side >= 0 else "",
+             "winner": scenes.seat_name(se, r.winner) if r.winner >= 0 else ""}
+    assert (expect % words) in text, text
+    assert all(len(ln) <= 21 for ln in lines)
+
+
+def _restart_session(players=4):
+    """A Seychelles match (all AI, first legal moves) at the summary of the hand that restarts it."""
+    for seed in range(1, 400):
+        se = sessionmod.new_match(0, players, [2] * players, 50, seed)
+        for _ in range(60):
+            before = se.match.restarts
+            _play_out(se)
+            if se.match.restarts > before:
+                return se
+            if se.match.over:
+                break
+            se.next_hand()
+    raise AssertionError("no restart found")
+
+
+def test_seychelles_restart_explained_on_the_summary():
+    """Issue 17 fault 4: the summary after a restart says the match starts over, and why."""
+    se = _restart_session()
+    snap = se.rec.snap
+    before = snap[4:] if snap else [0, 0]
+    tot = [before[s] + se.result.points[s] for s in range(2)]
+    assert max(tot) >= 50 and min(tot) >= 10 and se.match.scores == [0, 0]
+    h, sc = _summary_for(se)
+    lines = _words_after_reveal(h, sc)
+    text = " ".join(lines)
+    assert "starts over" in text and "10 or more" in text, text
+    w = tot.index(max(tot))
+    assert "%s reached %d but %s had %d" % (scenes.side_name(se, w), tot[w],
+                                             scenes.side_name(se, 1 - w), tot[1 - w]) in text, text
+    # every line can be read: A scrolls before it moves on
+    seen = set()
+    for _ in range(10):
+        seen.update(range(sc.top, min(sc.top + 4, len(lines))))
+        if sc.top + 4 >= len(lines):
+            break
+        h.tap("A")
+    assert seen == set(range(len(lines)))
+    # the same words after a power cut at the summary (the record replays the hand)
+    from savegame import MatchRecord
+    se2 = sessionmod.Session(MatchRecord.decode(se.rec.encode()))
+    h2, sc2 = _summary_for(se2)
+    assert _words_after_reveal(h2, sc2) == lines
+
+
+def test_no_restart_words_after_an_ordinary_hand():
+    se = sessionmod.new_match(0, 4, [2] * 4, 50, 7)
+    _play_out(se)
+    assert se.match.restarts == 0
+    h, sc = _summary_for(se)
+    assert "starts over" not in " ".join(_words_after_reveal(h, sc))

@@ -1,0 +1,165 @@
+"""Random-press soak of the whole app: every game, every board, seeded.
+
+    .venv/bin/python tools/soak.py                       # 200,000 presses: 4 boards x 50,000
+    .venv/bin/python tools/soak.py --presses 5000 --boards 3,6 --seed 7
+
+Presses random buttons (taps, long presses, held arrows, waits) on the
+simulator's 3-, 4-, 5- and 6-button boards, leaning on A when a person is to
+act so that hands, summaries and whole matches get played. After each press it
+checks the game's bookkeeping and, now and then, that the saved record replays
+to the same state. It prints, per board and in all, the presses, the screens
+seen, the hands summarised, the match results shown and any text drawn past
+the screen's edge (``render.Screen.ran_off``); it exits 1 if a check failed,
+no summary or result was reached, or text ran off the screen. host_tests/
+test_ui_fuzz.py runs the same soak with fewer presses in CI.
+"""
+
+import argparse
+import os
+import random
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
+import sim  # noqa: E402  (sets up lib/ and firmware/ on sys.path)
+
+
+def check_state(app):
+    """The hand's bookkeeping is consistent and the seat to act has a legal move."""
+    se = app.session
+    if se is None:
+        return
+    g = se.game
+    assert 0 <= g.turn < g.players
+    if hasattr(g, "loc"):
+        for s in range(g.players):
+            assert sum(1 for x in g.loc if x == s) == g.count[s]
+    if se.result is None:
+        assert not g.over
+        assert g.legal_moves(se.buf) >= 1
+
+
+def check_replay(app):
+    """The saved record rebuilds the same hand and match."""
+    from savegame import MatchRecord
+    from session import Session
+    se = app.session
+    if se is None:
+        return
+    again = Session(MatchRecord.decode(se.rec.encode()))
+    g, h = se.game, again.game
+    for s in range(g.players):
+        assert g.observation(s).key() == h.observation(s).key()
+    if se.match is not None:
+        assert again.match.scores == se.match.scores
+        assert again.match.hand_no == se.match.hand_no
+
+
+class Soak:
+    """One board's random walk; ``run(presses)`` returns its figures."""
+
+    def __init__(self, board, seed, max_players=8):
+        self.rnd = random.Random(seed * 100 + board)
+        self.h = sim.Harness(board)
+        self.board = board
+        self.max_players = max_players
+        self.seen = {}
+        self.summaries = 0
+        self.results = 0
+        self.ran_off = []
+        self.players = set()
+
+    def _person_to_act(self):
+        import scenes
+        import table
+        sc = self.h.app.scene
+        if isinstance(sc, (scenes.Summary, scenes.Privacy, scenes.Result)):
+            return True
+        return isinstance(sc, table.Table) and sc.to_act
+
+    def press(self):
+        """One random press (or hold, or wait)."""
+        h = self.h
+        rnd = self.rnd
+        acts = h.buttons
+        r = rnd.random()
+        if r < 0.03:
+            h.hold("A", rnd.choice((300, 900)))
+        elif r < 0.06:
+            h.wait(rnd.choice((100, 500, 2000)))
+        elif r < 0.08:
+            h.hold(rnd.choice(acts[:2]), 700)  # auto-repeat
+        elif r < 0.55 and self._person_to_act():
+            h.tap("A")
+        else:
+            h.tap(rnd.choice(acts))
+
+    def run(self, presses):
+        import scenes
+        app = self.h.app
+        scr = app.scr
+        last = None
+        for i in range(presses):
+            self.press()
+            sc = app.scene
+            name = type(sc).__name__
+            self.seen[name] = self.seen.get(name, 0) + 1
+            if sc is not last:
+                if isinstance(sc, scenes.Summary):
+                    self.summaries += 1
+                elif isinstance(sc, scenes.Result):
+                    self.results += 1
+                last = sc
+            if isinstance(sc, scenes.Options) and sc.players > self.max_players:
+                sc.players = self.max_players
+            if app.session is not None:
+                self.players.add((app.session.rec.gid, app.session.rec.players))
+            if scr.ran_off is not None:
+                self.ran_off.append((name, scr.ran_off))
+                scr.ran_off = None
+            check_state(app)
+            if i % 250 == 0:
+                check_replay(app)
+        check_replay(app)
+        return self
+
+
+def main(argv=None):
+    """Command line entry point."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--presses", type=int, default=200000, help="presses in all (split over the boards)")
+    ap.add_argument("--boards", default="3,4,5,6", help="button counts, comma separated")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    boards = [int(b) for b in args.boards.split(",")]
+    per = args.presses // len(boards)
+    t0 = time.time()
+    bad = False
+    total = {"presses": 0, "summaries": 0, "results": 0, "ran_off": 0}
+    seen_all = set()
+    for b in boards:
+        t = time.time()
+        s = Soak(b, args.seed).run(per)
+        seen_all.update(s.seen)
+        total["presses"] += per
+        total["summaries"] += s.summaries
+        total["results"] += s.results
+        total["ran_off"] += len(s.ran_off)
+        print("board %d: %d presses in %.0f s, %d hand summaries, %d match results, text off screen %d"
+              % (b, per, time.time() - t, s.summaries, s.results, len(s.ran_off)))
+        print("  screens: %s" % ", ".join("%s %d" % kv for kv in sorted(s.seen.items())))
+        print("  games played (game id, players): %s" % sorted(s.players))
+        for name, txt in sorted(set(s.ran_off))[:10]:
+            print("  off screen on %s: %r" % (name, txt))
+        if not s.summaries or not s.results or s.ran_off:
+            bad = True
+    print("all: %d presses in %.0f s, %d hand summaries, %d match results, text off screen %d; screens: %s"
+          % (total["presses"], time.time() - t0, total["summaries"], total["results"], total["ran_off"],
+             " ".join(sorted(seen_all))))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
