@@ -246,6 +246,12 @@ def test_summary_and_result_show_every_seats_score(monkeypatch, players):
     import scenes
     h = _allfives_match(players)
     _to_summary(h)
+    for _ in range(40):  # past the hands revealed and the words, to the score grid
+        sc = h.app.scene
+        if isinstance(sc, scenes.Summary) and sc.reveal is None and not sc.words:
+            break
+        h.tap("A")
+    assert isinstance(h.app.scene, scenes.Summary) and not h.app.scene.words
     se = h.app.session
     r = se.result
     r.points[:] = [5 * (s + 1) for s in range(players)]
