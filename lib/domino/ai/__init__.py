@@ -12,8 +12,9 @@ test_ai_fair.py`` checks that moving hidden tiles around in any way consistent
 with the observation never changes its move. ``budget`` counts work units:
 one deal drawn or one playout for Hard (about 10 ms on an RP2040 in a
 4-player block game, so ``step(4)`` between frames keeps a ~20 fps animation;
-a decision is 48 playouts on 16 kept deals of 64 drawn, 24 playouts in All
-Fives); Easy and Medium finish in their first call. The
+a decision is at most 48 playouts, 24 in All Fives, and stops within a counted
+cost of about 850 ms on an RP2040: ``Hard.COST``); Easy and Medium finish in
+their first call. The
 same seed and observation give the same move on the device and the host.
 """
 
