@@ -41,8 +41,9 @@ def _ticks():
 class App:
     """State machine of screens over one Screen; see the module docstring."""
 
-    def __init__(self, display, keys, storage, buttons, now_ms=None, buzzer=None):
+    def __init__(self, display, keys, storage, buttons, now_ms=None, buzzer=None, forget_games=False):
         self.display = display
+        self.forget_games = forget_games  # a new match drops the other games' modules (RAM)
         self.scr = Screen(display)
         display.root_group = self.scr.group
         try:
@@ -289,8 +290,9 @@ class App:
         gc.collect()
         try:
             self.session = make(*args)
-            games.unload_others(self.session.rec.gid)  # the other games' code back to the heap
-            gc.collect()
+            if self.forget_games:  # the other games' code back to the heap
+                games.unload_others(self.session.rec.gid)
+                gc.collect()
         except ValueError:
             if rec is not None:
                 try:

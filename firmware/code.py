@@ -26,7 +26,7 @@ def main():
             print("pocket dominoes:", note)
         st = hardware.make_storage()
         from app import App
-        app = App(hw.display, hw.keys, st, hw.buttons, buzzer=hw.buzzer)
+        app = App(hw.display, hw.keys, st, hw.buttons, buzzer=hw.buzzer, forget_games=True)
         if probe:
             from probe import Probe
             app.probe = Probe()
