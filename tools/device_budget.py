@@ -407,19 +407,12 @@ class Snapshot:
 
     def image(self, path, files):
         import shutil
-        import subprocess
         import tempfile
         import pico
-        emu, _, _ = pico.locate()
         with tempfile.TemporaryDirectory() as d:
             fs = os.path.join(d, "fs")
             shutil.copytree(self.folder, fs)
-            for rel, text in files.items():
-                with open(os.path.join(fs, rel), "w", encoding="utf-8") as f:
-                    f.write(text)
-            subprocess.run([sys.executable, os.path.join(emu, "build_fs.py"), fs, path],
-                           check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        return path
+            return pico.pack(fs, path, files)
 
     def close(self):
         self._tmp.cleanup()

@@ -27,7 +27,7 @@ import device_budget as db  # noqa: E402
 from domino.ai import know, likely, playout, blockend, endgame  # noqa: E402
 from domino.ai.hard import Hard  # noqa: E402
 
-KEYS = ("deal", "loglik", "replay", "weighed", "move_block", "move_scoring", "node_block", "node_other")
+KEYS = ("deal", "loglik", "replay", "weigh", "move_block", "move_scoring", "node_block", "node_other")
 UNIT_MS = 0.05  # Hard's cost unit
 
 
@@ -45,9 +45,9 @@ def _count(counts):
 
     ne = lambda a: len(a[0].obs.events)  # noqa: E731
     wrap(know.Knowledge, "deal", lambda a, r: [("deal", len(a[0].pool))])
-    wrap(likely.BlockModel, "loglik", lambda a, r: [("loglik", len(a[0].opt) // 5 + len(a[0].ev) // 5)])
+    wrap(likely.BlockModel, "loglik", lambda a, r: [("loglik", a[0].work)])
     wrap(know.Knowledge, "replay", lambda a, r: [("replay", ne(a))] + (
-        [("weighed", ne(a))] if len(a) > 2 and a[2] else []))
+        [("weigh", ne(a))] if len(a) > 2 and a[2] else []))
     wrap(playout, "rollout", lambda a, r: [("move_scoring" if a[3] else "move_block", r)])
     wrap(blockend.BlockSolver, "solve", lambda a, r: [("node_block", a[0].nodes)])
     wrap(endgame.Solver, "solve", lambda a, r: [("node_other", a[0].nodes)])
@@ -107,8 +107,7 @@ def main(argv=None):
         y.append(hard_us / 1000.0)
         rows.append((name, phase, seed, getattr(p, "cost", 0)))
     b = nnls(X, y)
-    weights = {"deal": 3, "loglik": 2, "replay": 15, "weighed": 11, "move_block": 13,
-               "move_scoring": 33, "node_block": 5, "node_other": 23}
+    weights = {k: getattr(Hard, "W_" + k.upper()) for k in KEYS}
     print("positions: %d" % len(y))
     for k, v in zip(KEYS, b):
         print("fit_ms_per_%s: %.4f  (Hard: %d units = %.3f ms)" % (k, v, weights[k], weights[k] * UNIT_MS))

@@ -74,7 +74,6 @@ def build_image(img, settings=None, code=None, files=None, board="pico"):
     the firmware's (for measuring programs); ``files``: {relative path: text} added.
     """
     import deploy
-    emu, _, _ = locate()
     with tempfile.TemporaryDirectory() as d:
         deploy.deploy(d, board=board, folder=True, out=lambda s: None)
         if settings:
@@ -83,11 +82,19 @@ def build_image(img, settings=None, code=None, files=None, board="pico"):
         extra = dict(files or {})
         if code is not None:
             extra["code.py"] = code
-        for rel, text in extra.items():
-            with open(os.path.join(d, rel), "w", encoding="utf-8") as f:
-                f.write(text)
-        subprocess.run([sys.executable, os.path.join(emu, "build_fs.py"), d, img],
-                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        pack(d, img, extra)
+    return img
+
+
+def pack(folder, img, files=None):
+    """Write ``files`` ({relative path: text}) into ``folder`` and make the FAT
+    image ``img`` of it with the runner's ``build_fs.py``."""
+    emu, _, _ = locate()
+    for rel, text in (files or {}).items():
+        with open(os.path.join(folder, rel), "w", encoding="utf-8") as f:
+            f.write(text)
+    subprocess.run([sys.executable, os.path.join(emu, "build_fs.py"), folder, img],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     return img
 
 

@@ -138,11 +138,11 @@ class Hard(Player):
     A decision also stops before the kept deal that would take its cost past
     ``COST`` (the mean kept deal's cost so far as the guess; at least one deal),
     and an exact solve may spend only the cost left for it and the candidates
-    after it. The cost counts, in 1/20 ms of CircuitPython on an RP2040 (weights
-    fitted to the emulated Pico's decision times, ``tools/hard_cost.py``): 3 per
-    hidden tile placed in a deal drawn, 2 per unit of the block likelihood's
-    work, 15 per event replayed and 11 more when weighed, 13 per playout move
-    (33 in games scoring in play), 5 per node of block search (23 otherwise).
+    after it. The cost counts, in 1/20 ms of CircuitPython on an RP2040 (the
+    ``W_`` weights, fitted to the emulated Pico's decision times by
+    ``tools/hard_cost.py``): per hidden tile placed in a deal drawn, per unit of
+    the block likelihood's work, per event replayed and more when weighed, per
+    playout move (dearer in games scoring in play), per node of exact search.
     Where deals are weighed by a replay (many events, many seats) and
     ``MIN_DEALS`` kept deals would cost more than ``COST`` with ``SIR_REPLAY``
     draws each, fewer draws are weighed per kept deal (down to one), then fewer
@@ -171,6 +171,14 @@ class Hard(Player):
     CACHE = 8       # deals whose likelihood / values a decision remembers (repeats cost nothing)
     COST = 17000    # the most a decision may spend, in 1/20 ms of an RP2040 (class doc)
     MIN_DEALS = 8   # deals the cost must afford: else fewer draws per kept deal
+    W_DEAL = 3      # cost weights (class doc): a hidden tile placed in a deal drawn,
+    W_LOGLIK = 2    # a unit of the block likelihood's work (BlockModel.work),
+    W_REPLAY = 15   # an event replayed,
+    W_WEIGH = 11    # ... and weighed,
+    W_MOVE_BLOCK = 13    # a playout move in block play,
+    W_MOVE_SCORING = 33  # ... in games scoring in play,
+    W_NODE_BLOCK = 5     # a node of the bitmask solver,
+    W_NODE_OTHER = 23    # ... of the contract's
 
     def __init__(self, seed=0, playouts=None):
         Player.__init__(self, seed)
@@ -264,11 +272,11 @@ class Hard(Player):
             self.target = len(cand)
         # costs (class doc): a deal drawn, replayed, weighed; a playout's move; a node
         ne = len(obs.events)
-        self.c_deal = 3 * len(K.pool)
-        self.c_replay = 15 * ne
-        self.c_weigh = 11 * ne
-        self.c_move = 33 if self.scoring else 13
-        self.c_node = 5 if fast else 23
+        self.c_deal = self.W_DEAL * len(K.pool)
+        self.c_replay = self.W_REPLAY * ne
+        self.c_weigh = self.W_WEIGH * ne
+        self.c_move = self.W_MOVE_SCORING if self.scoring else self.W_MOVE_BLOCK
+        self.c_node = self.W_NODE_BLOCK if fast else self.W_NODE_OTHER
         if not self.use_model:
             # deals weighed by replays: when the cost would not afford MIN_DEALS
             # kept deals (many seats, long hands), fewer draws per kept deal, then
@@ -323,7 +331,7 @@ class Hard(Player):
                     ll = self._lv[j]
                 else:
                     ll = self.model.loglik(owner)  # the game stays where it was
-                    self.cost += self.model.cost
+                    self.cost += self.W_LOGLIK * self.model.work
                     if j < -1:
                         self._lv.append(ll)
                 if self.guide is not None:
@@ -394,7 +402,7 @@ class Hard(Player):
                 lo = self.best if self.forced and self.cursor else -32767
                 # a solve may spend the cost left for it and the candidates after it
                 left = (self.COST - self.cost) // (self.c_node * (nc - self.cursor))
-                limit = self.NODES if left >= self.NODES else left if left > 64 else 64
+                limit = min(self.NODES, max(64, left))
                 v = self._solver.solve(g, self.side, K.nsides, self.bad, limit, lo)
                 budget -= self._solver.nodes >> self._solver.UNIT  # a unit per 2**UNIT nodes
                 self.cost += self._solver.nodes * self.c_node

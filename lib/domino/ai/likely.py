@@ -134,7 +134,7 @@ class BlockModel:
                 opt = bytearray(k)
         self.at = at
         self.opt = opt
-        self.cost = 2 * (len(opt) // 5 + nplay)  # what loglik costs (see Hard.COST)
+        self.work = len(opt) // 5 + nplay  # loglik's work per deal (Hard counts its cost)
 
     def loglik(self, owner):
         """Log-likelihood of the other seats' seen plays when the hidden tiles
