@@ -95,6 +95,7 @@ class Session:
         p = self.engines[level]
         if p is None:
             p = self.engines[level] = new_player(level, 0)
+            p.prepare(self.cls, self.game.observation(seat))  # its search game, now
         p.seed = (self.rec.seed * 8 + seat + 1) & 0xFFFFFF if seed is None else seed
         return p
 

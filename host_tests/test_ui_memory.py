@@ -153,3 +153,19 @@ def test_a_new_match_forgets_the_other_games_modules():
         for n, m in kept.items():
             sys.modules[n] = m
             setattr(domino, n.rpartition(".")[2], m)
+
+
+def test_ai_engines_make_their_search_game_at_the_match_start():
+    """On the device the heap may be too broken up mid-match for a search game's
+    largest block (3.3 KB at 8 players on double-twelve): the engines make it when
+    the session is built, and their decisions use that one."""
+    se = sessionmod.new_match(2, 8, [0] + [3] * 7, 0, 5, 3)
+    p = se.engines[2]
+    g = p.game
+    assert g is not None and g.players == 8 and g.nset == 12
+    assert se.engines[0] is None and se.engines[1] is None
+    while se.game.turn == se.humans[0]:
+        se.play(se.legal()[0])
+    q = se.player(se.game.turn)
+    q.choose(se.cls, se.game.observation(se.game.turn))
+    assert q is p and p.game is g

@@ -15,6 +15,7 @@ class Player:
     """Base: the anytime protocol. Subclasses implement ``_start`` and ``_work``."""
 
     LEVEL = -1
+    SEARCH = False  # keeps a search game between decisions (see prepare)
 
     def __init__(self, seed=0):
         self.seed = seed
@@ -23,6 +24,14 @@ class Player:
         self.work = 0
         self.obs = None
         self.game = None  # the search game, kept between decisions (no reallocation)
+
+    def prepare(self, game_cls, obs):
+        """Make now the search game that the first decision on hands like
+        ``obs``'s would make: on a device, at a match's start the heap is whole,
+        mid-match it may be too broken up for the game's largest block."""
+        if self.SEARCH:
+            from .know import new_game
+            self.game = new_game(game_cls, obs)
 
     def begin(self, game_cls, obs):
         """Start deciding a move for ``obs`` (the seat to act) of a ``game_cls`` hand."""

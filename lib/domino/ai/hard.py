@@ -152,6 +152,7 @@ class Hard(Player):
     """
 
     LEVEL = 2
+    SEARCH = True
     PLAYOUTS = 48   # per decision (spread over the candidates), unless COST stops it first
     PLAYOUTS_SCORING = 24  # games scoring in play (All Fives): costlier playouts
     BETA = 0.5      # softmax sharpness of the model of play

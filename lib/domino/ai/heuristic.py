@@ -59,6 +59,7 @@ class Medium(Player):
     """Heuristics of good players (see :meth:`scores`)."""
 
     LEVEL = 1
+    SEARCH = True
 
     def _start(self):
         self.know = Knowledge(self.cls, self.obs, self.game)
