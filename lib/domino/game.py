@@ -1,43 +1,65 @@
 """The one game contract every game implements, documented in one place.
 
-A hand of any game is a :class:`Game`. Seats are numbered 0..players-1
-clockwise; play passes to ``(seat + 1) % players``. The UI and the AI use only
-this interface and know no game's rules:
+Match play, the UI, the AI, saves and deal codes use of a game only what is
+written here; nothing else. Seats are numbered 0..players-1 clockwise; play
+passes to the next seat unless the game says otherwise.
 
-``players``, ``turn``, ``over``
-    seat count, the seat to act, and whether the hand has ended.
-``nsides``, ``side(seat)``
-    scoring sides (partnerships or single players) and a seat's side.
-``legal_moves(buf) -> n``
-    writes the legal moves of ``turn`` as small ints into ``buf[0:n]``
-    (a caller's list of :data:`MAX_MOVES` slots) and returns ``n``; it
-    allocates nothing. A forced pass is the single move :data:`PASS`.
-``play(move, seat=None)``
-    checks and applies a move; an illegal move (or a move out of turn, or
-    after the end) raises :class:`IllegalMove` with the reason and changes
-    nothing.
-``apply(move)`` / ``undo()``
-    unchecked make/unmake for search; ``undo`` restores the exact state.
-``result()``
-    the :class:`HandResult` of an ended hand.
-``observation(seat)``
-    an :class:`Observation`: what that seat may see, nothing more.
-``move_name(move)``
-    a short text for a move ("6-5 left", "pass", "draw").
-``refuses(players, options)`` (class method)
-    None if the class makes a game of them, else why not (for option screens).
+Declared by each game's class (read before a hand exists)
+    ``GAME_ID`` (0..7, in deal codes and saves), ``NAME``, ``PLAYERS`` (the
+    seat counts it takes), ``TARGET`` (the match's default target) and
+    ``TARGETS`` (the targets a menu offers), ``LAYOUT`` (how a screen draws
+    the table: :data:`LINE`, :data:`TRICKS` or :data:`TABLEAU`), ``OPTIONS``
+    (the game's options, see below), ``BAD_POINTS`` (True when the lowest
+    score wins). Class methods: ``refuses(players, options)`` (None if they
+    make a game, else why not, for option screens), ``from_options(players,
+    seed, starter, options)`` (a new hand; ``options`` 0 is every default),
+    ``sides_for(players, options)`` (how many scoring sides).
 
-A turn with several steps (draw until you can play) is a sequence of moves by
-the same seat: ``turn`` simply stays on that seat.
+Match hooks (class methods, used by :mod:`domino.match`)
+    ``match_start(match)`` (before the first hand: drawing for seats or the
+    first lead; may set ``match.extra``, a list of signed 16-bit ints saved
+    with the match), ``next_starter(match)`` (the seat to begin the next
+    hand, or None when the deal decides), ``settle(match, result)`` (add a
+    hand's :class:`HandResult` to ``match.scores``; set ``match.over``,
+    ``match.winner``, ``match.call``, ``match.restarts``).
 
-Optional, for block-play line games (no points scored during play; Seychelles,
-Domino Whist): ``points_from(pips, winner, out)`` writes each side's points
-of an ended hand into ``out`` from the pips left per seat and the seat that
-went out (-1: blocked), allocating nothing; ``result`` uses it too. The AI's
-fast exact search (:mod:`domino.ai.blockend`) needs it.
+A hand
+    ``players``, ``nsides``, ``side(seat)``, ``turn`` (the seat to act),
+    ``over``, ``seed`` and ``starter`` (with ``options_code()``, what a deal
+    code holds: :func:`domino.match.deal_code`).
+    ``legal_moves(buf) -> n`` writes the legal moves of ``turn`` as small ints
+    into ``buf[0:n]`` (a caller's list of :data:`MAX_MOVES` slots) and returns
+    ``n``; it allocates nothing. A forced pass is the single move :data:`PASS`.
+    ``play(move, seat=None)`` checks and applies a move; an illegal move (a
+    move out of turn, after the end, or not an int) raises :class:`IllegalMove`
+    with the reason (``why_illegal(move)``) and changes nothing.
+    ``apply(move)`` / ``undo()``: unchecked make/unmake for search; ``undo``
+    restores the exact state. ``moves()``: the moves applied so far; the same
+    deal with these applied is the same hand (saves resume a hand this way).
+    ``result()``: the :class:`HandResult` of an ended hand (ValueError before).
+    ``observation(seat)``: an :class:`Observation`, what that seat may see.
+    ``hand(seat)``: the sorted tiles a seat holds (for the end-of-hand reveal).
+    ``hand_scores()``: points per side scored during this hand so far.
 
-Moves of line games are ``tile << 2 | arm``; the codes from 1000 up are
-shared specials (:data:`PASS`, :data:`DRAW`).
+A move is an opaque small int
+    The UI and the AI never decode one; the game says what they need:
+    ``move_name(move)`` (a short text: "6-5 left", "pass", "lead 6-5 as 5"),
+    ``move_tile(move)`` (the tile of the seat's hand it uses, or -1) and
+    ``move_group(move)`` (moves of one group are the alternatives of one
+    choice: the ends a tile fits, the suit a lead announces; a screen offers
+    "which one?" among the legal moves sharing a group, named by
+    ``move_name``). A turn with several steps (draw until you can play; take
+    a miss, then discard) is a sequence of moves by the same seat: ``turn``
+    stays on it. :data:`PASS` and :data:`DRAW` are the shared specials.
+
+Options
+    ``OPTIONS`` is a tuple of ``(name, default label, values)``: option ``i``
+    is its default (index 0, shown as the label, e.g. "auto") or one of
+    ``values`` (index ``k`` for ``values[k - 1]``). :func:`pack_options`
+    packs the indices, each in the fewest bits, first option lowest, into the
+    7-bit options code of deal codes and saves (0: every default);
+    :func:`unpack_options` reads them back. ``refuses`` says which
+    combinations the game does not make, so a screen never offers them.
 """
 
 try:
@@ -52,9 +74,14 @@ PASS = const(1023)
 DRAW = const(1022)
 MAX_MOVES = const(64)
 
-# how a hand ended
+# how a hand ended (``HandResult.end``; a game may name others)
 DOMINO = "domino"
 BLOCK = "block"
+
+# layout kinds (``LAYOUT``): how a screen draws the table
+LINE = "line"
+TRICKS = "tricks"
+TABLEAU = "tableau"
 
 
 class IllegalMove(ValueError):
@@ -66,27 +93,96 @@ def new_move_buffer():
     return [0] * MAX_MOVES
 
 
+def _width(n):
+    """Bits for ``n`` values of an option plus its default."""
+    w = 0
+    while (1 << w) < n + 1:
+        w += 1
+    return w
+
+
+def pack_options(decl, idx):
+    """The options code for option indices ``idx`` (0: default) of ``decl``
+    (a game's ``OPTIONS``); ValueError if an index or the code is out of range."""
+    if len(idx) != len(decl):
+        raise ValueError("options: %d values for %d options" % (len(idx), len(decl)))
+    code = 0
+    shift = 0
+    for i in range(len(decl)):
+        k = idx[i]
+        if type(k) is not int or not 0 <= k <= len(decl[i][2]):
+            raise ValueError("%s: no choice %r" % (decl[i][0], k))
+        code |= k << shift
+        shift += _width(len(decl[i][2]))
+    if code >= 128:
+        raise ValueError("options: code %d does not fit in 7 bits" % code)
+    return code
+
+
+def unpack_options(decl, code):
+    """The option indices (0: default) in options code ``code`` of ``decl``;
+    ValueError if the code holds a choice ``decl`` does not have."""
+    if type(code) is not int or not 0 <= code < 128:
+        raise ValueError("options: a 7-bit options code, not %r" % (code,))
+    out = []
+    for name, _, vals in decl:
+        w = _width(len(vals))
+        k = code & ((1 << w) - 1)
+        if k > len(vals):
+            raise ValueError("%s: no choice %d" % (name, k))
+        out.append(k)
+        code >>= w
+    if code:
+        raise ValueError("options: bits set that no option uses")
+    return out
+
+
+def describe(text, seat_name=None, side_name=None):
+    """``text`` (a :class:`HandResult` summary) with each ``@n`` replaced by the
+    name of seat ``n`` and each ``#n`` by the name of side ``n``, as a screen
+    calls them (by default "Seat n+1" and "side n+1")."""
+    out = ""
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c in "@#" and i + 1 < len(text) and "0" <= text[i + 1] <= "9":
+            n = ord(text[i + 1]) - 48
+            if c == "@":
+                out += seat_name(n) if seat_name else "Seat %d" % (n + 1)
+            else:
+                out += side_name(n) if side_name else "side %d" % (n + 1)
+            i += 2
+        else:
+            out += c
+            i += 1
+    return out
+
+
 class HandResult:
     """How a hand ended and what it scored.
 
-    ``end`` is :data:`DOMINO` or :data:`BLOCK`; ``winner`` the seat that went
-    out (or -1); ``side`` the winning side (-1 for none, e.g. a tie);
-    ``pips`` the pips left in each seat's hand; ``points`` what each side
-    scores this hand (bad points in Domino Whist); ``call`` the traditional
-    call if the game has one ("tape", "krose", "zete").
+    ``points`` is what each side scores this hand (bad points where
+    ``BAD_POINTS``); ``side`` the side that won it (-1 for none, e.g. a tie);
+    ``call`` the traditional call if the game has one ("tape", "krose");
+    ``summary`` one line in plain words for the summary screen, seats written
+    ``@n`` and sides ``#n`` (see :func:`describe`): "@1 went out", "@2 looed".
+    ``end`` names how it ended (:data:`DOMINO`, :data:`BLOCK`, or a game's
+    own word); ``winner`` the seat that went out or took the hand (-1 for
+    none); ``pips`` the pips left in each seat's hand, or None.
     """
 
-    def __init__(self, end, winner, side, pips, points, call=""):
+    def __init__(self, end, winner, side, pips, points, call="", summary=""):
         self.end = end
         self.winner = winner
         self.side = side
         self.pips = pips
         self.points = points
         self.call = call
+        self.summary = summary
 
     def __repr__(self):
-        return "HandResult(%s, winner=%d, side=%d, pips=%r, points=%r, call=%r)" % (
-            self.end, self.winner, self.side, self.pips, self.points, self.call)
+        return "HandResult(%s, winner=%d, side=%d, pips=%r, points=%r, call=%r, summary=%r)" % (
+            self.end, self.winner, self.side, self.pips, self.points, self.call, self.summary)
 
 
 class Observation:
@@ -94,17 +190,19 @@ class Observation:
 
     ``seat``, ``players``, ``turn``, ``nset`` (the set's top pip), ``hand``
     (sorted list of own tiles), ``counts`` (tiles held per seat), ``stock``
-    (tiles left in the boneyard), ``ends`` (open end values, in arm order),
-    ``events`` (every move so far as ``(seat, move)``; another seat's draw
-    shows as :data:`DRAW` with no tile), ``scores`` (points per side scored in
-    this hand so far), ``starter`` (the seat that led), ``legal`` (the
-    seat's legal moves when it is to act, else empty) and ``options`` (the
-    game's options code: set, hand size, partnership are public table rules,
-    so a player can make the same game with ``from_options`` when it is not 0).
+    (tiles left face down), ``public`` (the game's own public state, a tuple
+    of ints and tuples documented in its module: a line game's open ends, a
+    trick game's trump and trick in progress), ``events`` (every move so far
+    as ``(seat, move)``; a move the seat could not see is shown as the game
+    says, e.g. another seat's draw as :data:`DRAW` with no tile), ``scores``
+    (points per side scored in this hand so far), ``starter`` (the seat that
+    began), ``legal`` (the seat's legal moves when it is to act, else empty)
+    and ``options`` (the options code: table rules are public, so a player
+    can make the same game with ``from_options``).
     It holds no reference to the game.
     """
 
-    def __init__(self, seat, players, turn, nset, hand, counts, stock, ends, events, scores,
+    def __init__(self, seat, players, turn, nset, hand, counts, stock, public, events, scores,
                  starter, legal, options=0):
         self.seat = seat
         self.players = players
@@ -113,7 +211,7 @@ class Observation:
         self.hand = hand
         self.counts = counts
         self.stock = stock
-        self.ends = ends
+        self.public = public
         self.events = events
         self.scores = scores
         self.starter = starter
@@ -123,7 +221,7 @@ class Observation:
     def key(self):
         """A tuple equal for two observations exactly when they are the same."""
         return (self.seat, self.players, self.turn, self.nset, tuple(self.hand),
-                tuple(self.counts), self.stock, tuple(self.ends), tuple(self.events),
+                tuple(self.counts), self.stock, tuple(self.public), tuple(self.events),
                 tuple(self.scores), self.starter, tuple(self.legal), self.options)
 
 
@@ -132,6 +230,12 @@ class Game:
 
     GAME_ID = -1
     NAME = ""
+    PLAYERS = ()
+    TARGET = 0
+    TARGETS = ()
+    LAYOUT = LINE
+    OPTIONS = ()
+    BAD_POINTS = False
 
     @classmethod
     def refuses(cls, players, options=0):
@@ -139,13 +243,45 @@ class Game:
         (a short text), or None if they make one; screens ask before offering."""
         if players not in cls.PLAYERS:
             return "%s takes %s players" % (cls.NAME, "/".join(str(p) for p in cls.PLAYERS))
-        if options and not hasattr(cls, "from_options"):
+        if options and not cls.OPTIONS:
             return "%s has no options" % cls.NAME
+        try:
+            unpack_options(cls.OPTIONS, options)
+        except ValueError as e:
+            return str(e)
         return None
+
+    @classmethod
+    def from_options(cls, players, seed, starter, options):
+        """A new hand of ``players`` dealt from ``seed`` with options code
+        ``options`` (games with options override this)."""
+        if options:
+            raise ValueError("%s has no options" % cls.NAME)
+        return cls(players, seed, starter)
+
+    @classmethod
+    def match_start(cls, match):
+        """Set up a match before its first hand (nothing by default)."""
+
+    def options_code(self):
+        """The hand's options packed for a deal code (0: none or the defaults)."""
+        return 0
 
     def side(self, seat):
         """The scoring side of ``seat`` (partners share a side)."""
         return seat % self.nsides
+
+    def hand_scores(self):
+        """Points per side scored during this hand so far (none by default)."""
+        return [0] * self.nsides
+
+    def move_tile(self, move):
+        """The tile of the hand ``move`` uses, or -1 (games override)."""
+        return -1
+
+    def move_group(self, move):
+        """The choice ``move`` is one alternative of (games override)."""
+        return move
 
     def play(self, move, seat=None):
         """Check ``move`` for the seat to act and apply it; IllegalMove if not allowed."""
