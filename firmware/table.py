@@ -433,7 +433,7 @@ class Table(Scene):
         if hasattr(g, "placed"):
             self.draw_board(scr, g)
         else:
-            ends = g.observation(0).ends
+            ends = g.observation(0).public
             for a in range(len(ends)):
                 scr.square(2 + a * 14, _MID_Y, ends[a])
         self.draw_hand(scr, g)

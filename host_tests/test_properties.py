@@ -101,7 +101,7 @@ def check_observation(g, seat):
     assert obs.seat == seat and obs.players == g.players and obs.turn == g.turn
     assert set(obs.hand) == mine and len(obs.hand) == len(mine)
     assert list(obs.counts) == list(g.count)
-    assert list(obs.ends) == g.open_ends()
+    assert list(obs.public) == g.open_ends()
     seen = set(obs.hand)
     for s, mv in obs.events:
         assert 0 <= s < g.players

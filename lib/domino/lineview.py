@@ -125,7 +125,7 @@ class LineView:
             buf = self._buf
             legal = [buf[i] for i in range(self.legal_moves(buf))]
         return Observation(seat, self.players, self.turn, self.nset, self.hand(seat),
-                           list(self.count), len(self.stock) - self.top, self.open_ends(),
+                           list(self.count), len(self.stock) - self.top, tuple(self.open_ends()),
                            events, self.hand_scores(), self.starter, legal, self.options_code())
 
     def move_name(self, move):

@@ -148,7 +148,7 @@ class Knowledge:
             prev = -1
             for i in range(ne):
                 seat, mv = events[i]
-                ends = g.open_ends() if hasattr(g, "open_ends") else g.observation(seat).ends
+                ends = g.open_ends() if hasattr(g, "open_ends") else g.observation(seat).public
                 m = end_mask(ends)
                 if mv == PASS:
                     void[seat] |= m
