@@ -7,24 +7,31 @@ Imported by ``scenes.Summary`` only while a summary is shown, and dropped from
 """
 
 from domino import tiles
-from domino.game import DOMINO
 from scenes import seat_name, side_name
 
 
+def describe(se, text):
+    """A hand result's ``summary`` with this table's names: each ``@n`` is seat
+    ``n`` ("You", "Seat 3") and each ``#n`` side ``n`` ("Us", "2+4")."""
+    out = ""
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c in "@#" and i + 1 < len(text) and "0" <= text[i + 1] <= "9":
+            n = ord(text[i + 1]) - 48
+            out += seat_name(se, n) if c == "@" else side_name(se, n)
+            i += 2
+        else:
+            out += c
+            i += 1
+    return out
+
+
 def hand_story(se, r):
-    """How the hand ended in plain words, beside the game's call: "krose: blocked,
-    2+4 had fewer pips"."""
-    if r.end == DOMINO and r.winner >= 0:
-        how = "%s went out" % seat_name(se, r.winner)
-    elif r.side >= 0:
-        how = "blocked, %s had fewer pips" % side_name(se, r.side)
-    elif r.call:  # zete
-        how = "blocked, fewest pips tied: no points"
-    elif getattr(se.cls, "BAD_POINTS", False):
-        how = "blocked, pips tied"
-    else:
-        how = "blocked: nobody could play"
-    return (r.call + ": " + how) if r.call else how[0].upper() + how[1:]
+    """How the hand ended in plain words (the game's summary), beside the game's
+    call: "krose: blocked, 2+4 had fewer pips"."""
+    how = describe(se, r.summary)
+    return (r.call + ": " + how) if r.call else how[:1].upper() + how[1:]
 
 
 def restart_story(se, r):

@@ -15,7 +15,7 @@ import pytest
 
 from core_helpers import T, snapshot
 from domino import dealcode, games, tiles
-from domino.allfives import AllFives, config, options_for, round_five, SPIN
+from domino.allfives import AllFives, config, options_for, round_five, SPIN, PLAIN, DOUBLE
 from domino.game import DRAW, PASS, IllegalMove, new_move_buffer
 from domino.line import STOCK, TABLE
 from domino.match import Match, deal_code
@@ -74,7 +74,7 @@ def test_worked_example_scores_play_by_play():
         assert g.end_sum() == total == reference_sum(g)
     assert g.hand_scores() == [20, 10, 15]
     assert g.spinner == T("6-6")
-    assert g.last_tile() == T("3-6")
+    assert g.placed[g.nplayed - 1] == T("3-6")
 
 
 def test_worked_example_spinner_mid_line_arms():
@@ -83,7 +83,7 @@ def test_worked_example_spinner_mid_line_arms():
         g.play(m, seat)
     # the spinner joined the line on its blank side: one in-line side is taken
     assert g.narms == 2 and g.kind[R] == SPIN and g.end_tile[R] == T("6-6")
-    assert g.end_double(R) and not g.end_double(L)
+    assert g.kind[R] != PLAIN and g.kind[L] == PLAIN
     g.play(mv("4-4", L), 0)
     # 4-6 may go on the 4-4 (left, a double) or on the spinner (right): both offered
     moves = legal(g)
@@ -157,7 +157,7 @@ def test_later_doubles_count_both_halves_but_do_not_branch():
     g.play(mv("2-2", L), 1)    # 4 + 1 = 5
     assert g.hand_scores() == [0, 5]
     g.play(mv("1-1", R), 0)    # 4 + 2 = 6
-    assert g.end_double(R) and g.kind[R] != SPIN and g.end_sum() == 6
+    assert g.kind[R] == DOUBLE and g.end_sum() == 6
     assert g.spinner == T("3-3") and g.narms == 4
 
 

@@ -4,10 +4,6 @@ import pytest
 
 from domino import tiles, bits
 
-WORDS = ["blank", "one", "two", "three", "four", "five", "six",
-         "seven", "eight", "nine", "ten", "eleven", "twelve"]
-
-
 def pairs(nset):
     """All tiles of a double-nset set as (hi, lo), in index order (by hi, then lo)."""
     return [(h, l) for h in range(nset + 1) for l in range(h + 1)]
@@ -56,56 +52,6 @@ def test_pips_doubles_ends():
     assert sum(tiles.pips(t) for t in range(55)) == 495  # double-nine set
     assert sum(tiles.pips(t) for t in range(91)) == 1092  # double-twelve set
     assert [t for t in range(28) if tiles.is_double(t)] == [tiles.tile(v, v) for v in range(7)]
-
-
-@pytest.mark.parametrize("nset", [6, 9, 12])
-def test_suits(nset):
-    row = tiles.SUIT_ROW
-    for e in range(nset + 1):
-        members = list(tiles.SUIT[e * row: e * row + nset + 1])
-        expected = sorted(i for i, (h, l) in enumerate(pairs(nset)) if e in (h, l))
-        assert sorted(members) == expected
-        assert len(set(members)) == nset + 1  # seven members in a double-six suit
-        for k, t in enumerate(members):
-            assert {tiles.HI[t], tiles.LO[t]} == {e, k}
-        for t in range(tiles.count(nset)):
-            assert tiles.has(t, e) == (t in members)
-    # except the doubles, every tile belongs to two suits
-    for t in range(tiles.count(nset)):
-        n = sum(1 for e in range(nset + 1) if tiles.has(t, e))
-        assert n == (1 if tiles.is_double(t) else 2)
-
-
-def test_names():
-    assert tiles.name(tiles.tile(6, 5)) == "6-5"
-    assert tiles.name(tiles.tile(2, 5)) == "5-2"  # larger number first
-    assert tiles.name(tiles.tile(6, 6)) == "6-6"
-    assert tiles.long_name(tiles.tile(6, 6)) == "double six"
-    assert tiles.long_name(tiles.tile(0, 0)) == "double blank"
-    assert tiles.long_name(tiles.tile(12, 12)) == "double twelve"
-    assert tiles.long_name(tiles.tile(6, 5)) == "6-5"
-    assert tiles.name(tiles.tile(12, 10)) == "12-10"
-
-
-def test_parse_round_trips():
-    for t in range(91):
-        assert tiles.parse(tiles.name(t)) == t
-        assert tiles.parse(tiles.long_name(t)) == t
-        h, l = tiles.HI[t], tiles.LO[t]
-        assert tiles.parse("%d-%d" % (l, h)) == t
-    assert tiles.parse("  Double Six ") == 27
-    assert tiles.parse("DOUBLE BLANK") == 0
-    for v, w in enumerate(WORDS):
-        assert tiles.parse("double " + w) == tiles.tile(v, v)
-
-
-@pytest.mark.parametrize("text", [
-    "", "6", "6-", "-6", "6-5-4", "a-b", "6 5", "13-1", "1-13", "double", "double seven!",
-    "double thirteen", "double 6", "6--5", "+6-5", "6-+5",
-])
-def test_parse_refuses(text):
-    with pytest.raises(ValueError, match="not a tile"):
-        tiles.parse(text)
 
 
 def test_rank_key_orders_by_total_then_high_end():

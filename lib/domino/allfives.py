@@ -135,6 +135,9 @@ class AllFives(LineGame):
     PLAYERS = (2, 3, 4, 5, 6, 7, 8)
     TARGET = 250
     TARGETS = TARGETS
+    # packed by domino.game.pack_options exactly as config / options_for read them
+    OPTIONS = (("set", "auto", SETS), ("tiles", "auto", range(1, 16)),
+               ("partners", "no", ("yes",)))
     BONEYARD = True
 
     def __init__(self, players=2, seed=0, starter=None, nset=None, hand_size=None, partners=False):
@@ -386,8 +389,8 @@ class AllFives(LineGame):
                 if s % ns != w:
                     opp += pips[s]
             points[w] += round_five(opp)
-            return HandResult(DOMINO, self.winner, w, pips, points, "")
-        return HandResult(BLOCK, -1, -1, pips, points, "")
+            return HandResult(DOMINO, self.winner, w, pips, points, "", "@%d went out" % self.winner)
+        return HandResult(BLOCK, -1, -1, pips, points, "", "blocked: nobody could play")
 
     # -- layout for a screen ------------------------------------------------
 
@@ -404,10 +407,6 @@ class AllFives(LineGame):
         if a == 1 and k == SPIN and self.kind[0] == SPIN:
             return 0
         return self.ends[a] * (_W_LINE[k] if a < 2 else _W_SIDE[k])
-
-    def end_double(self, a):
-        """True if the tile at the end of arm ``a`` is a double (laid crosswise)."""
-        return self.kind[a] != PLAIN
 
     def side_played(self, a):
         """True if side arm ``a`` (2 or 3) has a tile on it."""

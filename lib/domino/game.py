@@ -93,71 +93,6 @@ def new_move_buffer():
     return [0] * MAX_MOVES
 
 
-def _width(n):
-    """Bits for ``n`` values of an option plus its default."""
-    w = 0
-    while (1 << w) < n + 1:
-        w += 1
-    return w
-
-
-def pack_options(decl, idx):
-    """The options code for option indices ``idx`` (0: default) of ``decl``
-    (a game's ``OPTIONS``); ValueError if an index or the code is out of range."""
-    if len(idx) != len(decl):
-        raise ValueError("options: %d values for %d options" % (len(idx), len(decl)))
-    code = 0
-    shift = 0
-    for i in range(len(decl)):
-        k = idx[i]
-        if type(k) is not int or not 0 <= k <= len(decl[i][2]):
-            raise ValueError("%s: no choice %r" % (decl[i][0], k))
-        code |= k << shift
-        shift += _width(len(decl[i][2]))
-    if code >= 128:
-        raise ValueError("options: code %d does not fit in 7 bits" % code)
-    return code
-
-
-def unpack_options(decl, code):
-    """The option indices (0: default) in options code ``code`` of ``decl``;
-    ValueError if the code holds a choice ``decl`` does not have."""
-    if type(code) is not int or not 0 <= code < 128:
-        raise ValueError("options: a 7-bit options code, not %r" % (code,))
-    out = []
-    for name, _, vals in decl:
-        w = _width(len(vals))
-        k = code & ((1 << w) - 1)
-        if k > len(vals):
-            raise ValueError("%s: no choice %d" % (name, k))
-        out.append(k)
-        code >>= w
-    if code:
-        raise ValueError("options: bits set that no option uses")
-    return out
-
-
-def describe(text, seat_name=None, side_name=None):
-    """``text`` (a :class:`HandResult` summary) with each ``@n`` replaced by the
-    name of seat ``n`` and each ``#n`` by the name of side ``n``, as a screen
-    calls them (by default "Seat n+1" and "side n+1")."""
-    out = ""
-    i = 0
-    while i < len(text):
-        c = text[i]
-        if c in "@#" and i + 1 < len(text) and "0" <= text[i + 1] <= "9":
-            n = ord(text[i + 1]) - 48
-            if c == "@":
-                out += seat_name(n) if seat_name else "Seat %d" % (n + 1)
-            else:
-                out += side_name(n) if side_name else "side %d" % (n + 1)
-            i += 2
-        else:
-            out += c
-            i += 1
-    return out
-
-
 class HandResult:
     """How a hand ended and what it scored.
 
@@ -165,7 +100,7 @@ class HandResult:
     ``BAD_POINTS``); ``side`` the side that won it (-1 for none, e.g. a tie);
     ``call`` the traditional call if the game has one ("tape", "krose");
     ``summary`` one line in plain words for the summary screen, seats written
-    ``@n`` and sides ``#n`` (see :func:`describe`): "@1 went out", "@2 looed".
+    ``@n`` and sides ``#n`` (one digit: a screen puts its own names in): "@1 went out", "@2 looed".
     ``end`` names how it ended (:data:`DOMINO`, :data:`BLOCK`, or a game's
     own word); ``winner`` the seat that went out or took the hand (-1 for
     none); ``pips`` the pips left in each seat's hand, or None.
@@ -245,10 +180,13 @@ class Game:
             return "%s takes %s players" % (cls.NAME, "/".join(str(p) for p in cls.PLAYERS))
         if options and not cls.OPTIONS:
             return "%s has no options" % cls.NAME
-        try:
-            unpack_options(cls.OPTIONS, options)
-        except ValueError as e:
-            return str(e)
+        if options:
+            from .options import unpack
+
+            try:
+                unpack(cls.OPTIONS, options)
+            except ValueError as e:
+                return str(e)
         return None
 
     @classmethod
@@ -274,14 +212,6 @@ class Game:
     def hand_scores(self):
         """Points per side scored during this hand so far (none by default)."""
         return [0] * self.nsides
-
-    def move_tile(self, move):
-        """The tile of the hand ``move`` uses, or -1 (games override)."""
-        return -1
-
-    def move_group(self, move):
-        """The choice ``move`` is one alternative of (games override)."""
-        return move
 
     def play(self, move, seat=None):
         """Check ``move`` for the seat to act and apply it; IllegalMove if not allowed."""

@@ -51,11 +51,9 @@ def from_code(code):
     if players not in cls.PLAYERS:
         raise dealcode.BadDealCode("deal code names %d player%s for %s, which takes %s players" % (
             players, "" if players == 1 else "s", cls.NAME, "/".join(str(p) for p in cls.PLAYERS)))
-    if options != 0 and not hasattr(cls, "from_options"):
+    if options != 0 and not cls.OPTIONS:
         raise dealcode.BadDealCode("deal code has options %s does not use" % cls.NAME)
     try:
-        if options:
-            return cls.from_options(players, seed, starter, options)
-        return cls(players, seed, starter)
+        return cls.from_options(players, seed, starter, options)
     except ValueError as e:
         raise dealcode.BadDealCode("deal code names no valid deal: %s" % e)

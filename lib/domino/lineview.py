@@ -7,10 +7,9 @@ compiler needs a transient heap that grows with the module's length. Use
 ``LineGame``; this class has no state of its own and is never used alone.
 
 It holds what a screen, a player or a test reads (``hand``, ``pips``,
-``open_ends``, ``last_tile``, ``moves``, ``hand_scores``, ``observation``,
+``open_ends``, ``moves``, ``observation``, ``move_tile``, ``move_group``,
 ``move_name``), setting up a scripted deal (``redeal``), the reason a move is
-refused (``why_illegal``) and the game hooks with a default (``options_code``,
-``first_seat``). It also owns the names of the places a tile can be
+refused (``why_illegal``) and the hook ``first_seat``. It also owns the names of the places a tile can be
 (:data:`STOCK`, :data:`TABLE`, :data:`OUT`; ``domino.line`` re-exports them)
 and of the arms (:data:`ARM_NAMES`).
 """
@@ -74,10 +73,6 @@ class LineView:
         self.starter = starter
         self.turn = starter
 
-    def options_code(self):
-        """The game's options packed for a deal code (0: none or the defaults)."""
-        return 0
-
     def first_seat(self):
         """Seat that leads when no starter is given (games override)."""
         return 0
@@ -106,14 +101,6 @@ class LineView:
             return []
         return [self.ends[a] for a in range(self.narms)]
 
-    def last_tile(self):
-        """The tile laid last, or -1."""
-        return self.placed[self.nplayed - 1] if self.nplayed else -1
-
-    def hand_scores(self):
-        """Points per side scored during this hand so far (none in block games)."""
-        return [0] * self.nsides
-
     def observation(self, seat):
         """What ``seat`` may see: own hand, counts, the table and public moves."""
         events = []
@@ -127,6 +114,14 @@ class LineView:
         return Observation(seat, self.players, self.turn, self.nset, self.hand(seat),
                            list(self.count), len(self.stock) - self.top, tuple(self.open_ends()),
                            events, self.hand_scores(), self.starter, legal, self.options_code())
+
+    def move_tile(self, move):
+        """The tile ``move`` lays, or -1 (pass, draw)."""
+        return move >> 2 if move < 1000 else -1
+
+    def move_group(self, move):
+        """Moves laying the same tile (on different ends) are one choice."""
+        return move >> 2 if move < 1000 else move
 
     def move_name(self, move):
         """Short text for a move: "6-5 left", "pass", "draw"."""

@@ -1,15 +1,10 @@
 """A match: hands strung together to a target under each game's end rules.
 
-The game class supplies the rules as class hooks (the same ones for every
-game): ``sides_for(players)``, ``next_starter(match)`` (a seat, or None when
-the deal decides, as in Seychelles), ``settle(match, result)`` (adds a hand's
-points and decides the end of the match) and, optionally,
-``match_start(match)`` (e.g. Domino Whist's drawing for seats).
-
-Game options (All Fives: set, hand size, partnership) travel as the game's
-7-bit options code (``options``, as in a deal code): hands are then made by
-``from_options(players, seed, starter, options)`` and the sides counted by
-``sides_for(players, options)``; with ``options == 0`` nothing changes.
+The game class supplies the rules through the match hooks of the contract
+(:mod:`domino.game`): ``sides_for``, ``match_start``, ``next_starter`` and
+``settle``. Game options travel as the game's 7-bit options code
+(``options``, as in a deal code; 0: the defaults): every hand is made by
+``from_options(players, seed, starter, options)``.
 
 Each hand is dealt from a 24-bit seed taken from the match's own PRNG, so a
 match is reproduced by its seed and its moves, and each hand has a deal code.
@@ -25,8 +20,9 @@ class Match:
     ``options`` is the game's options code (0: the defaults).
     ``scores`` (per side), ``over``, ``winner`` (side, -1 for none or a draw),
     ``call`` (e.g. "kapot"), ``restarts``, ``hand_no`` (hands finished),
-    ``seat_of[player]`` (which seat each player sits in), ``game`` (the
-    current hand, or None between hands).
+    ``seat_of[player]`` (which seat each player sits in), ``extra`` (the
+    game's own match state, small signed ints saved with the match),
+    ``game`` (the current hand, or None between hands).
     """
 
     def __init__(self, game_cls, players=None, seed=0, target=None, options=0):
@@ -37,18 +33,16 @@ class Match:
                 game_cls.NAME, "/".join(str(p) for p in game_cls.PLAYERS), players))
         if target is not None and (not isinstance(target, int) or target <= 0):
             raise ValueError("target: must be a positive whole number, not %r" % (target,))
-        if options and not hasattr(game_cls, "from_options"):
-            raise ValueError("options: %s has no options" % game_cls.NAME)
+        why = game_cls.refuses(players, options)
+        if why:
+            raise ValueError("options: " + why)
         self.cls = game_cls
         self.options = options
         self.players = players
         self.seed = seed
         self.target = game_cls.TARGET if target is None else target
         self.rng = Rng(seed)
-        if options:
-            self.scores = [0] * game_cls.sides_for(players, options)
-        else:
-            self.scores = [0] * game_cls.sides_for(players)
+        self.scores = [0] * game_cls.sides_for(players, options)
         self.hand_no = 0
         self.over = False
         self.winner = -1
@@ -57,9 +51,8 @@ class Match:
         self.seat_of = list(range(players))
         self.game = None
         self.last = None
-        start = getattr(game_cls, "match_start", None)
-        if start is not None:
-            start(self)
+        self.extra = []
+        game_cls.match_start(self)
 
     def deal(self):
         """Deal the next hand and return it (also kept as ``self.game``)."""
@@ -69,10 +62,7 @@ class Match:
             raise ValueError("the current hand is not finished")
         seed = (self.rng.next16() << 8) | (self.rng.next16() & 255)
         starter = self.cls.next_starter(self)
-        if self.options:
-            self.game = self.cls.from_options(self.players, seed, starter, self.options)
-        else:
-            self.game = self.cls(self.players, seed, starter)
+        self.game = self.cls.from_options(self.players, seed, starter, self.options)
         return self.game
 
     def finish_hand(self):

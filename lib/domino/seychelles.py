@@ -54,6 +54,7 @@ class Seychelles(LineGame):
     NAME = "Seychelles"
     PLAYERS = (2, 3, 4)
     TARGET = 50
+    TARGETS = (25, 50, 100, 150)
 
     def __init__(self, players=4, seed=0, starter=None):
         if type(players) is not int or players not in _HANDS:
@@ -65,13 +66,9 @@ class Seychelles(LineGame):
             raise ValueError("starter: the double six is with seat %d, not %d" % (self.starter, starter))
 
     @staticmethod
-    def sides_for(players):
+    def sides_for(players, options=0):
         """Scoring sides: two partnerships with 4 players, else one per player."""
         return 2 if players == 4 else players
-
-    def options_code(self):
-        """Game options packed for a deal code (none)."""
-        return 0
 
     def first_seat(self):
         """The holder of the double six leads."""
@@ -83,10 +80,13 @@ class Seychelles(LineGame):
         points = [0] * self.nsides
         w = self.points_from(pips, self.winner, points)
         if self.winner >= 0:
-            return HandResult(DOMINO, self.winner, w, pips, points, CALL_TAPE)
+            return HandResult(DOMINO, self.winner, w, pips, points, CALL_TAPE,
+                              "@%d went out" % self.winner)
         if w < 0:
-            return HandResult(BLOCK, -1, -1, pips, points, CALL_ZETE)
-        return HandResult(BLOCK, -1, w, pips, points, CALL_KROSE)
+            return HandResult(BLOCK, -1, -1, pips, points, CALL_ZETE,
+                              "blocked, fewest pips tied: no points")
+        return HandResult(BLOCK, -1, w, pips, points, CALL_KROSE,
+                          "blocked, #%d had fewer pips" % w)
 
     def points_from(self, pips, winner, out):
         """Each side's points into ``out[0:nsides]`` for an ended hand with

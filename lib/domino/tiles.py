@@ -80,40 +80,9 @@ def has(t, v):
     return HI[t] == v or LO[t] == v
 
 
-_WORDS = (
-    "blank", "one", "two", "three", "four", "five", "six",
-    "seven", "eight", "nine", "ten", "eleven", "twelve",
-)
-
-
 def name(t):
     """Short name: ``"6-5"``, ``"6-6"``."""
     return str(HI[t]) + "-" + str(LO[t])
-
-
-def long_name(t):
-    """Spoken name: ``"6-5"`` or ``"double six"``."""
-    if HI[t] == LO[t]:
-        return "double " + _WORDS[HI[t]]
-    return name(t)
-
-
-def parse(text):
-    """Tile index from ``"6-5"``, ``"5-6"`` or ``"double six"``; ValueError if not a tile."""
-    s = text.strip().lower()
-    if s.startswith("double "):
-        w = s[7:].strip()
-        if w in _WORDS:
-            v = _WORDS.index(w)
-            return tile(v, v)
-        raise ValueError("not a tile: " + repr(text))
-    parts = s.split("-")
-    if len(parts) != 2 or not parts[0].isdigit() or not parts[1].isdigit():
-        raise ValueError("not a tile: " + repr(text))
-    a, b = int(parts[0]), int(parts[1])
-    if a > MAX_PIP or b > MAX_PIP:
-        raise ValueError("not a tile: " + repr(text))
-    return tile(a, b)
 
 
 def rank_key(t):

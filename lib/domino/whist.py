@@ -28,6 +28,7 @@ class Whist(LineGame):
     NAME = "Domino Whist"
     PLAYERS = (4,)
     TARGET = 100
+    TARGETS = (50, 100, 200, 300)
     BAD_POINTS = True
 
     def __init__(self, players=4, seed=0, starter=0):
@@ -37,21 +38,19 @@ class Whist(LineGame):
         LineGame.__init__(self, 4, seed, 6, 7, 0 if starter is None else starter)
 
     @staticmethod
-    def sides_for(players):
+    def sides_for(players, options=0):
         """Two partnerships."""
         return 2
-
-    def options_code(self):
-        """Game options packed for a deal code (none)."""
-        return 0
 
     def result(self):
         """Each team's remaining pips, as bad points."""
         pips = [self.pips(s) for s in range(4)]
         points = [0, 0]
         side = self.points_from(pips, self.winner, points)
-        end = DOMINO if self.winner >= 0 else BLOCK
-        return HandResult(end, self.winner, side, pips, points, "")
+        if self.winner >= 0:
+            return HandResult(DOMINO, self.winner, side, pips, points, "", "@%d went out" % self.winner)
+        how = "blocked, #%d had fewer pips" % side if side >= 0 else "blocked, pips tied"
+        return HandResult(BLOCK, -1, side, pips, points, "", how)
 
     def points_from(self, pips, winner, out):
         """Each team's bad points (its pips left) into ``out[0:2]`` for an ended
