@@ -38,6 +38,8 @@ What is checked:
 """
 
 import contextlib
+import functools
+import inspect
 import io
 import random
 import types
@@ -403,7 +405,7 @@ def test_legal_moves_buffer(gid, n, code):
             assert type(k) is int and 1 <= k <= MAX_MOVES
             ms = buf[:k]
             assert buf[k:] == [-7] * (MAX_MOVES - k), "legal_moves wrote past buf[n]"
-            assert all(type(m) is int and 0 <= m < 1024 for m in ms)
+            assert all(type(m) is int and 0 <= m < (1 << 30) for m in ms)  # small ints
             assert len(set(ms)) == k
             if PASS in ms:
                 assert ms == [PASS]
@@ -425,14 +427,15 @@ def _hand_diff(g, mv):
     return before - after
 
 
-def _each_position(gid, n, code, count, seed):
+def _each_position(gid, n, code, count, seed, whole=False):
+    """Positions of ``count`` hands from random points on (to the end if ``whole``)."""
     rnd = random.Random(seed)
     for g in positions(gid, n, code, count, rnd):
         while not g.over:
             yield g
             ms = legal(g)
             g.apply(ms[rnd.randrange(len(ms))])
-            if rnd.randrange(3) == 0:
+            if not whole and rnd.randrange(3) == 0:
                 break
 
 
@@ -451,7 +454,7 @@ def test_move_names(gid, n, code):
 def test_move_tile(gid, n, code):
     """``move_tile``: -1 or a tile of the seat's hand; a move that takes one tile
     out of the hand names that tile."""
-    for g in _each_position(gid, n, code, 5, 8 + n):
+    for g in _each_position(gid, n, code, 8, 8 + n, True):
         hand = g.hand(g.turn)
         for m in legal(g):
             t = g.move_tile(m)
@@ -467,7 +470,7 @@ def test_move_group(gid, n, code):
     """``move_group``: moves sharing a group share their tile; the moves that
     play one tile of the hand (the ends it fits, the suit it announces) are the
     alternatives of one choice: one group."""
-    for g in _each_position(gid, n, code, 5, 9 + n):
+    for g in _each_position(gid, n, code, 12, 9 + n, True):
         ms = legal(g)
         by_group = {}
         by_tile = {}
@@ -652,7 +655,16 @@ def test_observation_holds_no_game_reference(gid, n, code):
 
 
 def _can_redeal(g):
-    return callable(getattr(g, "redeal", None)) and hasattr(g, "stock")
+    """True if ``g`` has the line games' ``redeal(hands, stock, starter)`` and
+    ``stock`` (the boneyard's tiles in drawing order)."""
+    f = getattr(g, "redeal", None)
+    if not callable(f) or not isinstance(getattr(g, "stock", None), (bytes, bytearray, list, tuple)):
+        return False
+    try:
+        params = list(inspect.signature(f).parameters)
+    except (TypeError, ValueError):
+        return False
+    return params[:3] == ["hands", "stock", "starter"]
 
 
 def _alternative(g, seat, rnd, swap_only):
@@ -703,8 +715,9 @@ def _alternative(g, seat, rnd, swap_only):
     return alt
 
 
-def _seed_twins(gid, n, code, seat, seeds):
-    """Pairs of fresh hands whose deals differ but look the same to ``seat``."""
+@functools.lru_cache(maxsize=None)
+def _twin_seeds(gid, n, code, seat, seeds):
+    """Pairs of seeds whose deals look the same to ``seat``."""
     seen = {}
     pairs = []
     for seed in range(seeds):
@@ -714,10 +727,16 @@ def _seed_twins(gid, n, code, seat, seeds):
             continue
         k = g.observation(seat).key()
         if k in seen:
-            pairs.append((seen[k], g))
+            pairs.append((seen[k], seed))
         else:
-            seen[k] = g
-    return pairs
+            seen[k] = seed
+    return tuple(pairs)
+
+
+def _seed_twins(gid, n, code, seat, seeds):
+    """Pairs of fresh hands whose deals differ but look the same to ``seat``."""
+    return [(new_hand(gid, n, code, a), new_hand(gid, n, code, b))
+            for a, b in _twin_seeds(gid, n, code, seat, seeds)]
 
 
 def _twin_positions(gid, n, code, rnd, want):
