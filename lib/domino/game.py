@@ -53,7 +53,7 @@ A move is an opaque small int
     stays on it. :data:`PASS` and :data:`DRAW` are the shared specials.
 
 Options
-    ``OPTIONS`` is a tuple of ``(name, default label, values)``: option ``i``
+    ``OPTIONS`` is a tuple of ``(name, default label, values)`` (values a tuple or a range): option ``i``
     is its default (index 0, shown as the label, e.g. "auto") or one of
     ``values`` (index ``k`` for ``values[k - 1]``). :func:`pack_options`
     packs the indices, each in the fewest bits, first option lowest, into the
