@@ -53,13 +53,14 @@ A move is an opaque small int
     stays on it. :data:`PASS` and :data:`DRAW` are the shared specials.
 
 Options
-    ``OPTIONS`` is a tuple of ``(name, default label, values)`` (values a tuple or a range): option ``i``
-    is its default (index 0, shown as the label, e.g. "auto") or one of
-    ``values`` (index ``k`` for ``values[k - 1]``). :func:`pack_options`
-    packs the indices, each in the fewest bits, first option lowest, into the
-    7-bit options code of deal codes and saves (0: every default);
-    :func:`unpack_options` reads them back. ``refuses`` says which
-    combinations the game does not make, so a screen never offers them.
+    ``OPTIONS`` is a tuple of ``(name, default label, values)``, ``values`` a
+    tuple or a range: option ``i`` is its default (index 0, shown as the
+    label, e.g. "auto") or one of ``values`` (index ``k`` for
+    ``values[k - 1]``). :func:`domino.options.pack` packs the indices, each
+    in the fewest bits, first option lowest, into the 7-bit options code of
+    deal codes and saves (0: every default); :func:`domino.options.unpack`
+    reads them back. ``refuses`` says which combinations the game does not
+    make, so a screen never offers them.
 """
 
 try:
