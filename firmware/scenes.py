@@ -149,33 +149,41 @@ KIND_NAMES = ("Human", "AI easy", "AI medium", "AI hard")
 
 
 class Options(Menu):
-    """Players, who plays each seat, target score; then Start."""
+    """Players, who plays each seat, target score, the game's declared options
+    (``OPTIONS``: only the choices its ``refuses`` accepts); then Start."""
 
     def __init__(self, app, gid):
         Menu.__init__(self, app)
         self.gid = gid
         self.cls = games.load(gid)
         self.TITLE = games.GAMES[[g[0] for g in games.GAMES].index(gid)][3].upper()
+        decl = self.cls.OPTIONS
         prev = app.options.get(gid)
         if prev:
             self.players, self.kinds, self.target = prev[0], bytearray(prev[1]), prev[2]
+            self.opt = bytearray(prev[3])
         else:
             ps = self.cls.PLAYERS
             self.players = 4 if 4 in ps else ps[-1]
             self.kinds = bytearray([0] + [2] * 7)
             self.target = self.cls.TARGET
+            self.opt = bytearray(len(decl))  # each option's choice, 0: its default
         t = self.cls.TARGET
-        self.targets = getattr(self.cls, "TARGETS", None) or (t // 2, t, t * 2, t * 3)
+        self.targets = self.cls.TARGETS or (t,)
         if self.target not in self.targets:
             self.target = t
-        # set size / partners: offered when the game's module says how to code them
-        import sys
-        entry = [g for g in games.GAMES if g[0] == gid][0]
-        mod = sys.modules.get("domino." + entry[1])  # loaded by games.load above
-        self.sets = getattr(mod, "SETS", None) if hasattr(mod, "options_for") else None
-        self.options_for = getattr(mod, "options_for", None)
-        self.nset = prev[3] if prev and len(prev) > 3 else 0  # 0 = the game's default
-        self.partners = prev[4] if prev and len(prev) > 4 else False
+        if not self._ok(self.players, self.opt):
+            self.opt = bytearray(len(decl))
+
+    def _shown(self):
+        """The options offered now: those with a choice the game accepts besides the current."""
+        out = []
+        for i in range(len(self.cls.OPTIONS)):
+            for k in range(len(self.cls.OPTIONS[i][2]) + 1):
+                if k != self.opt[i] and self._ok(self.players, self._with(i, k)):
+                    out.append(i)
+                    break
+        return out
 
     def rows(self):
         out = []
@@ -183,30 +191,35 @@ class Options(Menu):
             out.append("Players: %d" % self.players)
         for p in range(self.players):
             out.append("P%d: %s%s" % (p + 1, KIND_NAMES[self.kinds[p]], " (you)" if p == 0 and not self.kinds[p] else ""))
-        out.append("Target: %d" % self.target)
-        if self.sets:
-            out.append("Set: " + ("double-%d" % self.nset if self.nset else "auto"))
-            if self.players == 4:
-                out.append("Partners: " + ("yes" if self.partners else "no"))
+        if len(self.targets) > 1:
+            out.append("Target: %d" % self.target)
+        for i in self._shown():
+            name, label, vals = self.cls.OPTIONS[i]
+            k = self.opt[i]
+            out.append("%s: %s" % (name, vals[k - 1] if k else label))
         out.append("Start")
         return out
 
     def options(self):
-        """The game's options code for the chosen set and partners (0 = defaults)."""
-        return max(0, self._code(self.players, self.nset, self.partners))
+        """The game's options code for the choices made (0 = defaults)."""
+        from domino.options import pack
 
-    def _code(self, players, nset, partners):
-        if not self.sets:
-            return 0
-        try:
-            return self.options_for(nset or None, None, partners and players == 4)
-        except ValueError:
-            return -1
+        return pack(self.cls.OPTIONS, self.opt)
 
-    def _ok(self, players, nset, partners):
+    def _with(self, i, k):
+        opt = bytearray(self.opt)
+        opt[i] = k
+        return opt
+
+    def _ok(self, players, opt):
         """True if the game accepts these choices (asked of its class, not known here)."""
-        c = self._code(players, nset, partners)
-        return c >= 0 and self.cls.refuses(players, c) is None
+        from domino.options import pack
+
+        try:
+            c = pack(self.cls.OPTIONS, opt)
+        except ValueError:
+            return False
+        return self.cls.refuses(players, c) is None
 
     @staticmethod
     def _step(vals, cur, d, ok):
@@ -226,35 +239,41 @@ class Options(Menu):
         if i < self.players:
             return "seat", i
         i -= self.players
-        extra = ["target"]
-        if self.sets:
-            extra.append("set")
-            if self.players == 4:
-                extra.append("partners")
-        extra.append("start")
-        return extra[i], 0
+        if len(self.targets) > 1:
+            if i == 0:
+                return "target", 0
+            i -= 1
+        shown = self._shown()
+        if i < len(shown):
+            return "option", shown[i]
+        return "start", 0
 
     def change(self, i, d):
         what, k = self._row(i)
         if what == "players":
-            self.players = self._step(self.cls.PLAYERS, self.players, d,
-                                      lambda p: self._ok(p, self.nset, self.partners))
+            # the counts the choices made allow; none but this one: the rest, with defaults
+            zero = bytearray(len(self.opt))
+            ps = self.cls.PLAYERS
+            p = self._step(ps, self.players, d, lambda p: self._ok(p, self.opt))
+            if p == self.players:
+                p = self._step(ps, self.players, d, lambda p: self._ok(p, zero))
+            self.players = p
+            if not self._ok(p, self.opt):
+                self.opt = zero
         elif what == "seat":
             self.kinds[k] = (self.kinds[k] + d) % 4
         elif what == "target":
             ts = self.targets
             j = ts.index(self.target) if self.target in ts else 1
             self.target = ts[(j + d) % len(ts)]
-        elif what == "set":
-            self.nset = self._step((0,) + tuple(self.sets), self.nset, d,
-                                   lambda n: self._ok(self.players, n, self.partners))
-        elif what == "partners":
-            self.partners = not self.partners
+        elif what == "option":
+            n = len(self.cls.OPTIONS[k][2]) + 1
+            self.opt[k] = self._step(tuple(range(n)), self.opt[k], d,
+                                     lambda c: self._ok(self.players, self._with(k, c)))
 
     def pick(self, i):
         if self._row(i)[0] == "start":
-            self.app.options[self.gid] = (self.players, bytes(self.kinds), self.target,
-                                          self.nset, self.partners)
+            self.app.options[self.gid] = (self.players, bytes(self.kinds), self.target, bytes(self.opt))
             try:
                 self.app.start_match(self.gid, self.players, self.kinds[:self.players], self.target,
                                      self.options())

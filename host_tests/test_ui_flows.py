@@ -126,10 +126,10 @@ def _option_states(gid_index):
     opt = refresh_golden._new_game(h, gid_index)
 
     def key(o):
-        return (o.players, o.target, o.nset, o.partners)
+        return (o.players, o.target, bytes(o.opt))
 
     def load(o, k):
-        o.players, o.target, o.nset, o.partners = k
+        o.players, o.target, o.opt = k[0], k[1], bytearray(k[2])
 
     seen = {key(opt)}
     todo = [key(opt)]
@@ -157,17 +157,25 @@ def test_options_offer_only_what_the_game_accepts(gid_index):
     """Issue 17 fault 8: no combination reachable on the options screen is refused at Start."""
     h, opt, states = _option_states(gid_index)
     assert len(states) > 1
+    cls = opt.cls
+    started = set()
     for k in sorted(states):
-        opt.players, opt.target, opt.nset, opt.partners = k
+        opt.players, opt.target, opt.opt = k[0], k[1], bytearray(k[2])
+        assert cls.refuses(opt.players, opt.options()) is None, k
+        cls.from_options(opt.players, 1, None, opt.options())  # the game makes it
+        if (k[0], k[2][:1]) in started:  # Start pressed once per player count and set
+            continue
+        started.add((k[0], k[2][:1]))
         h.app.go(opt)
         opt.sel = len(opt.rows()) - 1
         h.tap("A")
         assert isinstance(h.app.scene, table.Table), (k, getattr(h.app.scene, "lines", None))
         h.app.go(opt)
-    if gid_index == 2:  # All Fives still offers 2 to 8 players and every set
+    if gid_index == 2:  # All Fives offers 2 to 8 players, every set, hand size and partners
         assert {k[0] for k in states} == set(range(2, 9))
-        assert {k[2] for k in states} == {0, 6, 9, 12}
-        assert (8, 250, 12, False) in states and (4, 250, 6, True) in states
+        assert {k[2][0] for k in states} == {0, 1, 2, 3}  # auto, double-6, -9, -12
+        assert {k[2][1] for k in states} == set(range(16))  # auto, 1..15 tiles
+        assert (8, 250, bytes([3, 0, 0])) in states and (4, 250, bytes([1, 0, 1])) in states
 
 
 def test_options_players_follow_the_set():
@@ -175,14 +183,31 @@ def test_options_players_follow_the_set():
     h = sim.Harness(6)
     opt = refresh_golden._new_game(h, 2)
     opt.players = 4
-    set_row = [i for i in range(len(opt.rows())) if opt._row(i)[0] == "set"][0]
-    while opt.nset != 6:
+    set_row = [i for i in range(len(opt.rows())) if opt._row(i) == ("option", 0)][0]
+    while opt.opt[0] != 1:  # double-6
         opt.change(set_row, 1)
     seen = set()
     for _ in range(10):
         opt.change(0, 1)
         seen.add(opt.players)
     assert seen == {2, 3, 4}
+
+
+def test_options_screen_lists_the_games_declared_options():
+    """Issue 18: the options screen lists ``OPTIONS`` without knowing the game; a choice
+    that leaves only one player count gives way (to its default) when players change."""
+    h = sim.Harness(6)
+    opt = refresh_golden._new_game(h, 2, players=4)
+    names = [r.split(":")[0] for r in opt.rows()]
+    assert [n for n in names if n in ("Set", "Tiles", "Partners")] == ["Set", "Tiles", "Partners"]
+    part = [i for i in range(len(opt.rows())) if opt._row(i) == ("option", 2)][0]
+    opt.change(part, 1)
+    assert "Partners: yes" in opt.rows() and opt.options() == 64
+    opt.change(0, 1)  # players: partners take 4 only, so 5 with partners back to "no"
+    assert opt.players == 5 and opt.options() == 0
+    assert not any(r.startswith("Partners") for r in opt.rows())  # nothing else to offer
+    h2 = sim.Harness(6)
+    assert [r for r in refresh_golden._new_game(h2, 0).rows() if ":" in r and r[0] not in "PT"] == []
 
 
 # -- fault 6: deal-code entry on every board ----------------------------------------------------

@@ -203,7 +203,7 @@ def _allfives_match(players):
     import scenes as sc_
     h = sim.Harness(6)
     opt = refresh_golden._new_game(h, 2, kinds=[0] + [1] * (players - 1), players=players)
-    opt.nset = 12
+    opt.opt[0] = 3  # Set: double-12 (the first of All Fives' OPTIONS)
     opt.sel = len(opt.rows()) - 1
     h.tap("A")
     assert isinstance(h.app.scene, table.Table) and h.app.session.game.nset == 12

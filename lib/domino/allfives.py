@@ -136,8 +136,8 @@ class AllFives(LineGame):
     TARGET = 250
     TARGETS = TARGETS
     # packed by domino.game.pack_options exactly as config / options_for read them
-    OPTIONS = (("set", "auto", SETS), ("tiles", "auto", range(1, 16)),
-               ("partners", "no", ("yes",)))
+    OPTIONS = (("Set", "auto", ("double-6", "double-9", "double-12")),
+               ("Tiles", "auto", range(1, 16)), ("Partners", "no", ("yes",)))
     BONEYARD = True
 
     def __init__(self, players=2, seed=0, starter=None, nset=None, hand_size=None, partners=False):
