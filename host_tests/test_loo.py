@@ -936,3 +936,53 @@ def test_status_names_in_public():
     pub = g.observation(0).public
     assert pub[8] == (0, PASSED, KEPT) and pub[2] == 0 and pub[0] == 5 and pub[9] == 2
     assert pub[3] == DECIDE and pub[4] == -1 and pub[5] == -1 and pub[6] == (-1, -1, -1)
+
+
+# -- MicroPython parity -----------------------------------------------------------------------
+
+def _transcript(players, seed, options, pick_seed=12345):
+    import contextlib
+    import io
+    import mpwasm as mp
+    ns = {"__name__": "driver"}
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        exec(mp.match_source(3, players, seed, pick_seed, options=options), ns)
+        steps = 0
+        while ns["step"]():
+            steps += 1
+    return buf.getvalue(), steps + 1
+
+
+@pytest.mark.parametrize("players,seed,options", [(3, 2, POOL), (4, 6, POOL), (4, 9, options_for(True, 15))])
+def test_micropython_pool_match_identical(players, seed, options):
+    """A seeded pool-play match gives the same moves, results, balances and pool under the
+    wasm MicroPython as here (plain matches: test_micropython.MATCHES)."""
+    import mpwasm as mp
+    try:
+        mp.check_available()
+    except mp.MicroPythonUnavailable as e:  # fail, not skip, as test_micropython does
+        pytest.fail(str(e))
+    expected, steps = _transcript(players, seed, options)
+    assert "pool" in expected and expected.splitlines()[-1].split("] ")[1].startswith("True")
+    r = mp.run(setup=mp.match_source(3, players, seed, 12345, options=options), loop="step")
+    assert len(r.steps) == steps
+    got = r.stdout
+    for i, (a, b) in enumerate(zip(got.splitlines(), expected.splitlines())):
+        assert a == b, "line %d differs: MicroPython %r, CPython %r" % (i + 1, a, b)
+    assert got == expected
+
+
+@pytest.mark.parametrize("players,options", [(2, 0), (4, POOL)])
+def test_micropython_moves_allocate_nothing(players, options):
+    """No move inside a hand allocates heap on MicroPython (dealing and scoring may)."""
+    import mpwasm as mp
+    r = mp.run(setup=mp.match_source(3, players, 3, 12345, log=False, options=options), loop="step")
+    prev = 2
+    moves = 0
+    for live, alloc, ret in r.steps:
+        if ret == 1 and prev == 1:
+            assert alloc == 0, "a move allocated %d bytes" % alloc
+            moves += 1
+        prev = ret
+    assert moves > 20
