@@ -1,135 +1,96 @@
-"""Domino Loo (``../shared/rules/domino-loo.txt``): tricks, trumps, the miss, the loo, pool play.
+"""Domino Loo (``../shared/rules/domino-loo.txt``). Readings of the text, as a Loo table plays them.
 
-Readings of the text, chosen as a Loo table plays them (the text wins over
-everything else; where it is silent the choice is written here):
+Deal: 2-4 players, double-six, five pieces each. Before the first hand each
+player draws a piece: fewest pips leads first (equal pips: the lower heavier
+end, so no redraw). The dealer sits to the leader's right (two-handed: the
+leader's opponent); a hand's ``starter`` is the dealer's left, first to decide
+and to lead; the deal passes to the left. The dealer turns up a piece: trumps
+are its heavier end's number (a double's number). Misses: one of six (2p;
+the 11 pieces left are out of play), two of six (3p), one of seven (4p).
 
-The deal. 2, 3 or 4 players, double-six, five pieces each. Before the first
-hand every player draws a piece (:meth:`Loo.match_start`, from the match's
-seed): the lowest number of pips has the first lead (equal pips: the lower
-heavier end, 2-1 before 3-0, so no redraw is needed). The dealer is the seat
-to the right of the leader (in two-handed play the leader's opponent, as the
-text says); the hand's ``starter`` is the seat to the dealer's left, the first
-to decide and to lead. The deal passes to the left each hand. The dealer turns
-up the next piece of the shuffled set: the trump suit is its heavier end's
-number, or the number of a double (``tiles.HI`` either way). Then come the
-misses, face down: two players, one miss of six; three, two misses of six
-(the whole set is then in use); four, one miss of seven. In two-handed play
-the eleven pieces left are out of play.
+Trumps are the seven pieces bearing the trump number, double highest, then by
+the other end. A trump belongs to the trump suit only (as a trump card does,
+and as at 42): with fives trumps, 6-5 is never a six. When six is led, 6-5
+does not follow and need not be played: holding no other six, the seat is
+void and may trump with it or play anything; when trumps are led, 6-5
+follows. Why: the text puts "Trump suit (which wins other suits)" apart from
+the plain suits; a piece counted in both would let a follower trump while
+following suit. A plain suit ``v`` is every non-trump piece bearing ``v``:
+its double highest, then by the other end. The text's order "Six suit; Five
+suit; ... Blank" decides nothing: the highest trump in a trick wins it, else
+the highest piece of the suit led; a piece of another plain suit never wins.
 
-Trumps. The trumps are the seven pieces bearing the trump number, ranked
-double first, then by the other end (6 down to blank). A trump belongs to the
-trump suit only, as a trump card does at Loo (and as at 42 and the other
-domino trick games): with fives trumps, 6-5 is a trump and never a six. So
-when six is led, 6-5 neither follows nor has to be played: a seat holding 6-5
-and no other six is void in sixes and may trump with it or play anything
-else; when trumps are led, 6-5 follows. The same piece led is announced as
-trump. Why: the text ranks the "Trump suit (which wins other suits)" apart
-from the plain suits, and a piece that could be both would beat the suit it
-followed the moment it was played, so a follower could trump while following;
-a player expects a trump to be a trump.
+The lead: a non-trump non-double is announced as either number (two moves
+of one group), a double as its number, a trump as trump. Holding two or more
+trumps, lead a trump; after winning a trick (every lead but the first) lead
+a trump if able. Play goes left (past seats that threw up their hand);
+follow the suit led if able (trumps if trumps are led), else play anything;
+nobody must head the trick.
 
-The suits. A plain suit ``v`` is every piece bearing ``v`` and not the trump
-number; the double ``v-v`` is its highest, then the piece whose other end has
-more pips. The text's order "Trump suit; Six suit; Five suit; ... Blank suit"
-lists the suits; it decides nothing in play, because a trick is won by the
-highest trump in it, or if there is none by the highest piece of the suit led:
-a piece of another plain suit never wins, whatever its numbers.
+The miss: in turn from the dealer's left each seat keeps its hand or, while
+a miss remains (taken in order), takes one: its hand goes out face down, it
+takes the miss unseen and discards one piece (4p: two), one move each, face
+down. The dealer decides last and may instead give one piece for the turn-up
+(trumps do not change; nobody else may exchange): miss or exchange, not both;
+a dealer taking miss rejects the turn-up too.
 
-The lead. The leader announces the suit led: a non-trump non-double one of
-its two numbers (6-5 announced "six" or "five": two moves of one group), a
-double its number, a trump "trump". Rules of leading: holding two or more
-trumps, lead a trump; after winning a trick (every lead but the first, since
-the winner of a trick leads to the next) lead a trump if able. Otherwise any
-piece.
+Plain scoring: a point a trick; no trick is a loo, five back (0 -> -5,
+3 -> -2). Fifteen up, checked at the end of each hand: the highest score at
+or over the target wins; a tie at the top plays another hand.
 
-Following. Play goes to the left of the leader (skipping seats that threw
-up their hand in pool play). A seat must follow the suit led if able (a
-piece of that plain suit; trumps when trumps are led); otherwise it plays
-any piece, a trump or not. Nobody is obliged to head (win) the trick.
+Pool play (option, 3-4 players; stake 5, 10, 15 or 20): balances are
+``match.scores`` (may go below zero), the pool ``match.extra[0]``. Everyone
+stakes, the dealer double. A trick takes a fifth of the pool; a pool not
+divisible by five (after tricks left in it) gives fifths rounded down and
+the odd units to the last trick. A looed player pays into the next pool what
+this one held, capped at 20 (3p) / 25 (4p), i.e. four / five stakes (40 / 50
+at a stake of 10: a loo never costs less than a pool's stakes); after a loo
+only the next dealer stakes, a single (even if he was looed). Instead of
+keep or miss a seat may throw up its hand (pass): it loses its stake only,
+cannot be looed, its pieces stay face down. Whoever takes miss plays. If
+every seat before the dealer passes, he takes the pool. If all but one pass,
+the dealer may not pass: he plays for himself (keep, miss or exchange: the
+default) or declares for the pool first: then he takes the miss unseen if
+one remains, else plays his hand as dealt (no exchange); his tricks stay in
+the pool and he cannot be looed. With two or more in, the dealer may pass.
+A pool match has no score to reach: ``target`` counts hands, rounded up to
+whole rounds (15 -> 15 with 3, 16 with 4); it ends after the first hand past
+that which leaves the pool empty (no loo, no trick kept) with one balance
+alone at the top, which wins.
 
-The miss. In turn from the dealer's left each seat keeps its hand
-(:data:`KEEP`) or, while a miss remains, takes one (:data:`MISS`): its five
-pieces go out of play face down, it takes the miss's six (four players:
-seven) pieces and then discards one (two) by :data:`DISCARD` moves, one
-piece each, face down. The dealer decides last and may instead exchange one
-piece for the turn-up (``EXCHANGE + t``): the turn-up goes into his hand,
-``t`` out of play face down (the trump suit stays the turn-up's). He may
-take a miss or exchange, not both: taking a miss rejects the turn-up too.
-Nobody else may exchange. Misses are taken in order (miss 0 first).
-
-Scoring (plain, the default). A point a trick; a player who takes no trick
-is looed, set back five (from 0 he owes five: scores go below zero; from 3
-to -2). The match is "fifteen up" (``TARGET`` 15): it is checked at the end
-of each hand, and ends when a player has reached the target and the highest
-score is not shared (the highest wins; with the top shared, another hand is
-played).
-
-Pool play (the ``scoring`` option, 3 or 4 players; ``stake`` 5 by default,
-10, 15 or 20). Balances are ``match.scores``, one per player, and may go
-below zero; the pool is ``match.extra[0]``. Before a hand each player stakes
-the stake, the dealer twice it. A trick takes a fifth of the pool; when the
-pool does not divide by five (after tricks left in it, below), a fifth is
-rounded down and the odd units go with the last trick, so a pool is emptied
-by every hand but one played for the pool. A player who
-takes no trick is looed: he pays into the next pool what this pool held,
-capped at 20 with three players and 25 with four (the figures of the text
-at the default stake: the cap is four or five stakes, 40 / 50 at a stake of
-10, so that a loo never costs less than a pool's normal stakes); when there
-is a loo, nobody else stakes for the next pool but its dealer, who stakes a
-single (also when he is the looed player). In turn, instead of keeping or
-taking miss, a seat may throw up its hand (:data:`~domino.game.PASS`): it
-loses only its stake and cannot be looed; its pieces stay face down in front
-of it. Whoever takes miss must play. When every seat before the dealer has
-passed, the dealer takes the pool and the hand ends. When all but one have
-passed, the dealer may not pass: he plays for himself (keep, miss or
-exchange, the default: any of these moves is playing for himself) or
-declares for the pool (:data:`FOR_POOL`, before looking at a miss): he then
-takes the miss unseen if one remains, else plays his hand as it is (no
-exchange); the tricks he wins stay in the pool and he cannot be looed. With
-two or more in, the dealer may pass like anyone. A pool match has no points
-to reach: ``target`` counts hands, rounded up to whole rounds (every player
-deals equally often: 15 with three players, 16 with four); the match ends
-at the end of the first hand after that with nothing left in the pool (no
-loo to pay, no trick left in it) and one balance above the others, which
-wins.
-
-State (all small ints and bytearrays; :meth:`Loo.apply` / :meth:`Loo.undo`
-allocate nothing): ``loc[t]`` where piece ``t`` is (a seat, or one of
-:data:`TURNUP`, :data:`TABLE`, :data:`UNUSED`, ``MISS_AT + k`` (miss ``k``),
-``REJECTED + seat`` (a hand rejected for a miss), ``DISCARDED + seat``
-(discarded or exchanged away)); ``status[seat]`` (:data:`UNDECIDED`,
-:data:`KEPT`, :data:`MISSED`, :data:`EXCHANGED`, :data:`PASSED`,
-:data:`POOLED`); ``phase`` (:data:`DECIDE`, :data:`DISCARDING`,
-:data:`PLAY`, :data:`ENDED`); the plays in order (``played``, ``pseat``),
-the suit led (``tsuit``) and winner (``twin``) of each trick, ``tricks`` per
-seat; ``hist`` one int per move for undo.
-
-Moves (opaque small ints below 1024):
-
-* ``t << 3 | a`` (0..223): lead piece ``t`` announcing suit ``a`` (0..6; 7 =
-  :data:`TRUMP`); group ``t << 3`` (one group per piece).
-* ``FOLLOW + t`` (256..283): play ``t`` to a trick led by another seat.
-* ``DISCARD + t`` (320..347): discard ``t`` after taking a miss;
-  :data:`HIDDEN_DISCARD` (360) is how other seats see it.
-* ``EXCHANGE + t`` (384..411): the dealer gives ``t`` for the turn-up;
-  :data:`HIDDEN_EXCHANGE` (424) is how other seats see it.
-* :data:`KEEP` (1000), :data:`MISS` (1001), :data:`FOR_POOL` (1002),
-  :data:`~domino.game.PASS` (1023: throw up the hand, pool play only).
-
-``Observation.public`` is the tuple ``(trump, turnup, dealer, phase, leader,
-suit, trick, tricks, status, misses, last_winner, last_trick)``: the trump
-number; the turn-up piece; the dealer's seat; the phase; the seat leading
-the trick in progress (-1 before play); its suit led (0..6, 7 trump, -1 none
-yet); ``trick`` a tuple per seat of the piece it played to that trick (-1
-none); ``tricks`` a tuple per seat of tricks won; ``status`` a tuple per seat
-(see above); the number of misses left; the winner of the last finished
-trick (-1) and that trick as a tuple per seat (-1 none).
-
-This module holds the make/unmake path; the rest (observation, names,
-reasons, scripted deals, the result, options and the match rules) is
-:class:`domino.looview.LooView`, a module of its own for the device's
-compile-time RAM, like :mod:`domino.line` and :mod:`domino.lineview`.
+This module is the make/unmake path; :mod:`domino.looview` (its own module
+for the device's compile-time RAM, like ``line``/``lineview``) has the rest.
 """
+
+# State (bytearrays and small ints; ``apply``/``undo`` allocate nothing):
+# ``loc[t]`` where piece t is: a seat, TURNUP, TABLE, UNUSED, MISS_AT + k (miss k),
+# REJECTED + seat (a hand rejected for a miss), DISCARDED + seat (discarded or
+# exchanged away); ``status[seat]``: UNDECIDED, KEPT, MISSED, EXCHANGED, PASSED,
+# POOLED (the dealer for the pool); ``phase``: DECIDE, DISCARDING, PLAY, ENDED;
+# ``played``/``pseat`` the plays in order (trick k is plays k*nactive ..);
+# ``tsuit``/``twin`` each trick's suit led and winner; ``tricks`` per seat;
+# ``hist`` one int per move (move | seat << 10 | phase << 12 | owed << 14 | took miss << 16).
+#
+# Moves (opaque to the UI and AI; all below 1024):
+#   t << 3 | a        (0..223)  lead piece t announcing suit a (0..6; 7 = TRUMP);
+#                               move_group t << 3: one group per piece
+#   FOLLOW + t        (256..283) play t to a trick another seat led
+#   DISCARD + t       (320..347) discard t after a miss; others see HIDDEN_DISCARD (360)
+#   EXCHANGE + t      (384..411) the dealer gives t for the turn-up; others see
+#                               HIDDEN_EXCHANGE (424)
+#   KEEP 1000, MISS 1001 (take a miss), FOR_POOL 1002 (the dealer for the pool),
+#   PASS 1023 (throw up the hand: pool play only)
+#
+# Observation.public is the tuple
+#   (trump, turnup, dealer, phase, leader, suit, trick, tricks, status, misses,
+#    last_winner, last_trick)
+# trump: the trump number; turnup: the turned-up piece; dealer: a seat; phase (above);
+# leader: the seat leading the trick in progress (-1 before play); suit: its suit led
+# (0..6, 7 trump, -1 before the lead); trick: per seat the piece it played to that trick
+# (-1 none); tricks: per seat, tricks won; status: per seat (above); misses: misses not
+# taken; last_winner / last_trick: the last finished trick's winner (-1) and its pieces
+# per seat (-1 none).
+
 
 try:
     from micropython import const
