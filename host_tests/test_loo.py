@@ -427,8 +427,8 @@ def test_three_players_play_to_the_left():
     assert g.turn == 0 and legal(g) == follows("6-6", "6-4")
     g.play(FOLLOW + T("6-4"), 0)
     assert list(g.tricks) == [1, 0, 0] and g.turn == 0
-    leader, suit, plays = g.last_trick()[0], None, g.last_trick()[1]
-    assert leader == 0 and plays == [T("6-4"), T("6-1"), T("6-0")]
+    winner, plays = g.last_trick()
+    assert winner == 0 and plays == [T("6-4"), T("6-1"), T("6-0")]
 
 
 # -- refusals ----------------------------------------------------------------------------
@@ -814,7 +814,7 @@ def test_pool_dealer_plays_the_miss_for_the_pool():
     play_first(g)
     r = m.finish_hand()
     assert g.tricks[d] == 5 and r.for_pool == d and r.looed == [s1]
-    assert r.points == [0, 0, 0][:0] + [(-pot if s == s1 else 0) for s in range(3)]
+    assert r.points == [(-20 if s == s1 else 0) for s in range(3)] and pot == 20
     # the five tricks stay in the pool; s1 is looed (20); the next dealer stakes a single
     nd = (d + 1) % 3
     assert m.extra == [pot + 20 + 5]
@@ -865,7 +865,6 @@ def test_pool_match_ends_after_whole_rounds_with_the_pool_clear():
         for seed in range(30):
             m = pool_match(players, seed)
             rng = Rng(seed)
-            clear_before = []
             while not m.over:
                 play_random(m.deal(), rng)
                 r = m.finish_hand()
@@ -874,7 +873,6 @@ def test_pool_match_ends_after_whole_rounds_with_the_pool_clear():
             assert m.hand_no >= need and m.extra == [0]
             assert r.looed == [] and m.scores.count(max(m.scores)) == 1
             assert m.winner == m.scores.index(max(m.scores))
-            del clear_before
 
 
 def test_pool_snapshot_carries_signed_balances_and_the_pool():

@@ -23,7 +23,7 @@ except ImportError:  # CPython
         return x
 
 
-from .game import Observation, HandResult, IllegalMove, PASS, pack_options, unpack_options
+from .game import Observation, HandResult, PASS, pack_options, unpack_options
 from .rng import Rng
 from . import tiles
 
