@@ -8,9 +8,10 @@ Expected values are worked out from piece *names* (``T("6-5")``), not the core's
 import pytest
 
 from domino import games, dealcode
-from domino.game import IllegalMove, PASS, TRICKS, new_move_buffer, unpack_options
+from domino.game import IllegalMove, PASS, TRICKS, new_move_buffer  # noqa: F401
+from domino.options import unpack as unpack_options
 from domino.loo import (Loo, lead, trick_rank, TRUMP, FOLLOW, DISCARD, EXCHANGE, KEEP, MISS,
-                        FOR_POOL, HIDDEN_DISCARD, HIDDEN_EXCHANGE, TURNUP, DECIDE, DISCARDING,
+                        FOR_POOL, THROW_UP, HIDDEN_DISCARD, HIDDEN_EXCHANGE, TURNUP, DECIDE, DISCARDING,
                         PLAY, ENDED, KEPT, MISSED, EXCHANGED, PASSED, POOLED)
 from domino.looview import options_for, config, END_TAKEN, END_TRICKS, CALL_LOO
 from domino.match import Match, deal_code
@@ -29,7 +30,8 @@ def hands_of(*specs):
 def dealt(players, hands, turnup, misses=None, starter=0, pool=False, stake=5):
     """A hand with a scripted deal: ``hands`` one string of names per seat."""
     g = Loo(players, 1, starter, pool, stake)
-    g.redeal(hands_of(*hands), T(turnup), None if misses is None else hands_of(*misses))
+    stock = None if misses is None else [t for m in hands_of(*misses) for t in m]
+    g.redeal(hands_of(*hands), stock, None, T(turnup))
     return g
 
 
@@ -80,6 +82,19 @@ def test_declarations_and_registry():
     assert [o[0] for o in Loo.OPTIONS] == ["scoring", "stake"]
     assert unpack_options(Loo.OPTIONS, options_for(True, 10)) == [1, 1]
     assert config(3, options_for(True, 20)) == (True, 20)
+    for code in range(128):  # config reads the code exactly as domino.options packs it
+        try:
+            got = config(4, code)
+        except ValueError:
+            got = None
+        try:
+            idx = unpack_options(Loo.OPTIONS, code)
+            want = (idx[0] == 1, (5, 10, 15, 20)[idx[1]])
+            if idx[1] and not idx[0]:
+                want = None
+        except ValueError:
+            want = None
+        assert got == want, code
     assert Loo.refuses(2, POOL) == "pool play needs 3 or 4 players"
     assert "stake" in Loo.refuses(3, options_for(False, 10))
     assert Loo.refuses(5) and Loo.refuses(3, 127)
@@ -436,7 +451,7 @@ def test_three_players_play_to_the_left():
 def test_illegal_moves_refused_and_nothing_changes():
     g = dealt(2, ["6-6 6-4 4-3 3-1 5-0", "6-5 6-1 4-4 2-1 1-0"], "5-2", starter=0)
     cases = [(KEEP, 1, "not seat 1's turn"), (True, None, "not a move"), (1000.0, None, "not a move"),
-             (PASS, None, "only in pool play"), (FOR_POOL, None, "only the dealer"),
+             (THROW_UP, None, "only in pool play"), (FOR_POOL, None, "only the dealer"),
              (lead(T("6-6"), 6), None, "not being played yet"), (DISCARD + T("6-6"), None, "not being played"),
              (5000, None, "not a move"), (-1, None, "not a move"), (EXCHANGE + T("6-5"), None, "only the dealer")]
     for move, seat, why in cases:
@@ -445,7 +460,7 @@ def test_illegal_moves_refused_and_nothing_changes():
             g.play(move, seat)
         assert state(g) == before
     g.play(KEEP, 0)
-    for move, why in [(EXCHANGE + T("6-6"), "not in seat 1's hand"), (PASS, "only in pool play")]:
+    for move, why in [(EXCHANGE + T("6-6"), "not in seat 1's hand"), (THROW_UP, "only in pool play")]:
         before = state(g)
         with pytest.raises(IllegalMove, match=why):
             g.play(move)
@@ -482,9 +497,10 @@ def test_observation_hides_hidden_pieces():
     ga = dealt(3, a, "5-2", starter=1)
     gb = dealt(3, b, "5-2", starter=1, misses=None)
     # miss contents differ too: swap one piece between the two misses of gb
-    m0 = [t for t in range(28) if gb.loc[t] == 0x30]
-    m1 = [t for t in range(28) if gb.loc[t] == 0x31]
-    gb.loc[m0[0]], gb.loc[m1[0]] = 0x31, 0x30
+    stock = list(gb.stock)
+    stock[0], stock[6] = stock[6], stock[0]
+    gb.redeal(hands_of(*b), stock)
+    assert gb.stock != ga.stock
     assert ga.observation(0).key() == gb.observation(0).key()
     # seat 1 takes miss and discards its first piece; seat 2 takes miss, discards its last
     for g in (ga, gb):
@@ -572,7 +588,7 @@ def strong_deal(g, strong, trump_turnup="5-1"):
         else:
             hands.append(others[k])
             k += 1
-    g.redeal(hands_of(*hands), T(trump_turnup))
+    g.redeal(hands_of(*hands), turnup=T(trump_turnup))
 
 
 def test_a_loo_from_zero_two_players():
@@ -631,7 +647,7 @@ def test_tie_at_the_top_scripted():
     hands = [None, None]
     hands[lead_seat] = "6-6 6-4 4-3 3-1 5-0"
     hands[deal_seat] = "6-5 6-1 4-4 2-1 1-0"
-    g.redeal(hands_of(*hands), T("5-2"))
+    g.redeal(hands_of(*hands), turnup=T("5-2"))
     m.scores[lead_seat], m.scores[deal_seat] = 13, 12
     # the text's hand again: the leader takes 2 tricks, the dealer 3
     g.play(KEEP, lead_seat)
@@ -748,8 +764,8 @@ def test_pool_all_pass_up_to_the_dealer():
     before = list(m.scores)
     g = m.deal()
     d = g.dealer
-    g.play(PASS, g.starter)
-    g.play(PASS)
+    g.play(THROW_UP, g.starter)
+    g.play(THROW_UP)
     assert g.over and g.phase == ENDED
     r = m.finish_hand()
     assert r.end == END_TAKEN and r.winner == d and r.summary.startswith("all passed: @%d" % d)
@@ -769,16 +785,16 @@ def test_pool_pass_cannot_be_looed_and_loses_only_the_stake():
     hands[s0] = "4-4 4-3 4-2 4-1 4-0"
     hands[s1] = "5-5 6-5 5-4 5-3 5-2"
     hands[d] = "6-6 6-4 6-3 6-2 5-0"
-    g.redeal(hands_of(*hands), T("5-1"))
+    g.redeal(hands_of(*hands), turnup=T("5-1"))
     before = list(m.scores)
-    g.play(PASS, s0)
-    assert legal(g) == [KEEP, MISS, PASS]
+    g.play(THROW_UP, s0)
+    assert legal(g) == [KEEP, MISS, THROW_UP]
     g.play(KEEP, s1)
     # all but one passed: the dealer may not pass; he may play for the pool
-    assert FOR_POOL in legal(g) and PASS not in legal(g)
+    assert FOR_POOL in legal(g) and THROW_UP not in legal(g)
     before_state = state(g)
     with pytest.raises(IllegalMove, match="may not pass"):
-        g.play(PASS, d)
+        g.play(THROW_UP, d)
     assert state(g) == before_state
     g.play(KEEP, d)  # for himself (the default)
     assert g.turn == s1 and g.nactive == 2  # s0 threw up: s1 leads
@@ -801,10 +817,10 @@ def test_pool_dealer_plays_the_miss_for_the_pool():
     hands[s1] = "6-6 6-4 6-3 6-2 5-0"
     hands[d] = "3-3 3-2 3-1 3-0 2-2"
     misses = ["5-5 6-5 5-4 5-3 5-2 0-0", "6-1 6-0 2-1 2-0 1-1 1-0"]
-    g.redeal(hands_of(*hands), T("5-1"), hands_of(*misses))
+    g.redeal(hands_of(*hands), [t for m in hands_of(*misses) for t in m], turnup=T("5-1"))
     pot = m.extra[0]
     before = list(m.scores)
-    g.play(PASS, s0)
+    g.play(THROW_UP, s0)
     g.play(KEEP, s1)
     g.play(FOR_POOL, d)  # before looking at the miss: he takes miss 0 unseen
     assert g.status[d] == POOLED and g.phase == DISCARDING
@@ -834,8 +850,8 @@ def test_pool_dealer_plays_his_hand_for_the_pool_when_no_miss_remains():
     g.play(MISS, order[0])
     g.play(DISCARD + g.hand(order[0])[0])
     g.play(DISCARD + g.hand(order[0])[0])
-    g.play(PASS, order[1])
-    g.play(PASS, order[2])
+    g.play(THROW_UP, order[1])
+    g.play(THROW_UP, order[2])
     assert MISS not in legal(g) and FOR_POOL in legal(g)
     hand = g.hand(d)
     g.play(FOR_POOL, d)
@@ -929,7 +945,7 @@ def test_random_matches_play_without_error(players, options):
 def test_status_names_in_public():
     g = dealt(3, ["6-6 6-4 4-3 3-1 2-0", "6-1 4-4 2-1 1-0 1-1", "6-3 6-2 6-0 2-2 3-3"], "5-2",
               starter=1, pool=True)
-    g.play(PASS, 1)
+    g.play(THROW_UP, 1)
     g.play(KEEP, 2)
     pub = g.observation(0).public
     assert pub[8] == (0, PASSED, KEPT) and pub[2] == 0 and pub[0] == 5 and pub[9] == 2
@@ -984,3 +1000,30 @@ def test_micropython_moves_allocate_nothing(players, options):
             moves += 1
         prev = ret
     assert moves > 20
+
+
+def test_redeal_refuses_and_changes_nothing():
+    g = Loo(3, 9, 1)
+    before = (bytes(g.loc), g.stock, g.starter, g.dealer, g.turnup)
+    h = [g.hand(s) for s in range(3)]
+    for bad in (dict(hands=h[:2]), dict(hands=[h[0], h[0], h[2]]), dict(hands=h, starter=3),
+                dict(hands=h, starter=1.0), dict(hands=h, turnup=h[0][0]), dict(hands=h, stock=[99]),
+                dict(hands=[h[0][:4], h[1], h[2]])):
+        with pytest.raises(ValueError):
+            g.redeal(**bad)
+        assert (bytes(g.loc), g.stock, g.starter, g.dealer, g.turnup) == before
+    g.redeal(h, list(g.stock), 2)  # the line games' signature: hands, stock, starter
+    assert g.starter == 2 and g.dealer == 1 and g.turn == 2 and bytes(g.loc) == before[0]
+
+
+def test_the_shared_pass_never_occurs():
+    """Loo's pass (throwing up the hand) is its own move: the shared PASS is a forced pass."""
+    rng = Rng(4)
+    buf = new_move_buffer()
+    for seed in range(30):
+        g = Loo.from_options(4, seed, seed % 4, POOL)
+        while not g.over:
+            n = g.legal_moves(buf)
+            assert PASS not in buf[:n]
+            g.apply(buf[rng.below(n)])
+    assert g.move_name(THROW_UP) == "pass"

@@ -46,7 +46,7 @@ the odd units to the last trick. A looed player pays into the next pool what
 this one held, capped at 20 (3p) / 25 (4p), i.e. four / five stakes (40 / 50
 at a stake of 10: a loo never costs less than a pool's stakes); after a loo
 only the next dealer stakes, a single (even if he was looed). Instead of
-keep or miss a seat may throw up its hand (pass): it loses its stake only,
+keep or miss a seat may throw up its hand (pass, :data:`THROW_UP`): it loses its stake only,
 cannot be looed, its pieces stay face down. Whoever takes miss plays. If
 every seat before the dealer passes, he takes the pool. If all but one pass,
 the dealer may not pass: he plays for himself (keep, miss or exchange: the
@@ -63,6 +63,8 @@ for the device's compile-time RAM, like ``line``/``lineview``) has the rest.
 """
 
 # State (bytearrays and small ints; ``apply``/``undo`` allocate nothing):
+# ``stock`` the face-down pieces as dealt: the misses in order (miss 0 first), then
+# the pieces out of play (two players: eleven);
 # ``loc[t]`` where piece t is: a seat, TURNUP, TABLE, UNUSED, MISS_AT + k (miss k),
 # REJECTED + seat (a hand rejected for a miss), DISCARDED + seat (discarded or
 # exchanged away); ``status[seat]``: UNDECIDED, KEPT, MISSED, EXCHANGED, PASSED,
@@ -79,7 +81,8 @@ for the device's compile-time RAM, like ``line``/``lineview``) has the rest.
 #   EXCHANGE + t      (384..411) the dealer gives t for the turn-up; others see
 #                               HIDDEN_EXCHANGE (424)
 #   KEEP 1000, MISS 1001 (take a miss), FOR_POOL 1002 (the dealer for the pool),
-#   PASS 1023 (throw up the hand: pool play only)
+#   THROW_UP 1003 (pass: throw up the hand, pool play only; the shared PASS, a forced
+#   pass, never occurs in Loo)
 #
 # Observation.public is the tuple
 #   (trump, turnup, dealer, phase, leader, suit, trick, tricks, status, misses,
@@ -100,9 +103,9 @@ except ImportError:  # CPython
         return x
 
 
-from .game import Game, IllegalMove, PASS, TRICKS, new_move_buffer
+from .game import Game, IllegalMove, TRICKS, new_move_buffer
 from .looview import (LooView, config, TRUMP, FOLLOW, DISCARD, HIDDEN_DISCARD,  # noqa: F401
-                      EXCHANGE, HIDDEN_EXCHANGE, KEEP, MISS, FOR_POOL, REJECTED, DISCARDED,
+                      EXCHANGE, HIDDEN_EXCHANGE, KEEP, MISS, FOR_POOL, THROW_UP, REJECTED, DISCARDED,
                       MISS_AT, TURNUP, TABLE, UNUSED, DECIDE, DISCARDING, PLAY, ENDED,
                       UNDECIDED, KEPT, MISSED, EXCHANGED, PASSED, POOLED, NTRICKS, lead, trick_rank)
 from .rng import Rng
@@ -166,15 +169,17 @@ class Loo(LooView, Game):
         k = players * HAND
         for i in range(k):
             loc[deck[i]] = i // HAND
-        turnup = deck[k]
-        k += 1
+        self._setup(loc, deck[k], deck[k + 1:])
+
+    def _setup(self, loc, turnup, stock):
+        """Lay out a deal: ``loc`` holds the hands; the misses are ``stock``'s
+        first pieces in order, the rest of it is out of play."""
+        self.stock = bytes(stock)
+        k = 0
         for m in range(self.nmisses):
             for i in range(self.miss_size):
-                loc[deck[k]] = MISS_AT + m
+                loc[stock[k]] = MISS_AT + m
                 k += 1
-        self._setup(loc, turnup)
-
-    def _setup(self, loc, turnup):
         loc[turnup] = TURNUP
         self.loc = loc
         self.turnup = turnup
@@ -270,10 +275,10 @@ class Loo(LooView, Game):
                 if self._others_in() == 1:
                     buf[n] = FOR_POOL
                 else:
-                    buf[n] = PASS
+                    buf[n] = THROW_UP
                 n += 1
         elif self.pool:
-            buf[n] = PASS
+            buf[n] = THROW_UP
             n += 1
         return n
 
@@ -319,7 +324,7 @@ class Loo(LooView, Game):
                 self._take_miss(seat)
             else:
                 self._next(seat)
-        else:  # PASS: throw up the hand
+        else:  # THROW_UP: pass, throwing up the hand
             self.status[seat] = PASSED
             self._next(seat)
         self.hist[self.nhist] = h

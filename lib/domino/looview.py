@@ -23,7 +23,7 @@ except ImportError:  # CPython
         return x
 
 
-from .game import Observation, HandResult, PASS, pack_options, unpack_options
+from .game import Observation, HandResult
 from .rng import Rng
 from . import tiles
 
@@ -37,6 +37,7 @@ HIDDEN_EXCHANGE = const(424)
 KEEP = const(1000)
 MISS = const(1001)
 FOR_POOL = const(1002)
+THROW_UP = const(1003)  # pass: throw up the hand (pool play)
 
 # where a piece is (``loc[t]``), besides a seat number
 REJECTED = const(0x10)
@@ -78,23 +79,32 @@ NTRICKS = const(5)
 
 def config(players, options=0):
     """``(pool, stake)`` for ``players`` and an options code; ValueError if
-    they make no game (pool play takes 3 or 4 players; a stake only with it)."""
+    they make no game (pool play takes 3 or 4 players; a stake only with it).
+    The code is :data:`OPTIONS` packed by :func:`domino.options.pack`
+    (scoring in bit 0, stake in bits 1-2), read here without that module so
+    that a hand is made without loading it."""
     if type(players) is not int or players not in (2, 3, 4):
         raise ValueError("players: Domino Loo is played by 2, 3 or 4, not %r" % (players,))
-    idx = unpack_options(OPTIONS, options)
-    pool = idx[0] == 1
+    if type(options) is not int or not 0 <= options < 128:
+        raise ValueError("options: a 7-bit options code, not %r" % (options,))
+    if options >> 3:
+        raise ValueError("options: bits set that no option uses")
+    pool = options & 1 == 1
+    k = options >> 1
     if pool and players == 2:
         raise ValueError("pool play needs 3 or 4 players")
-    if idx[1] and not pool:
+    if k and not pool:
         raise ValueError("stake: only in pool play")
-    return pool, STAKES[idx[1]]
+    return pool, STAKES[k]
 
 
 def options_for(pool=False, stake=5):
     """The options code for pool play (or not) and a stake."""
+    from .options import pack
+
     if stake not in STAKES:
         raise ValueError("stake: 5, 10, 15 or 20, not %r" % (stake,))
-    return pack_options(OPTIONS, [1 if pool else 0, STAKES.index(stake)])
+    return pack(OPTIONS, [1 if pool else 0, STAKES.index(stake)])
 
 
 def lead(t, suit):
@@ -144,7 +154,7 @@ class LooView:
 
     def options_code(self):
         """The options code: scoring (bit 0: 1 pool play), stake (bits 1-2)."""
-        return options_for(self.pool, self.stake)
+        return (1 if self.pool else 0) | STAKES.index(self.stake) << 1
 
     # -- reading the hand -----------------------------------------------------
 
@@ -257,7 +267,7 @@ class LooView:
 
     def move_name(self, move):
         """Short text: "lead 6-5 as 5", "lead 5-3 as trump", "6-5", "take miss"."""
-        if move == PASS:
+        if move == THROW_UP:
             return "pass"
         if move == KEEP:
             return "keep"
@@ -292,7 +302,7 @@ class LooView:
         if type(move) is not int or move < 0 or move > 1023:
             return "not a move: %r" % (move,)
         t = self.move_tile(move)
-        if t < 0 and move not in (KEEP, MISS, FOR_POOL, PASS):
+        if t < 0 and move not in (KEEP, MISS, FOR_POOL, THROW_UP):
             return "not a move: %r" % (move,)
         ph = self.phase
         loc = self.loc
@@ -344,7 +354,7 @@ class LooView:
                 return "the hand is not being played yet: seat %d keeps or takes miss" % seat
             if move == MISS and self.mtaken >= self.nmisses:
                 return "no miss remains"
-            if move == PASS:
+            if move == THROW_UP:
                 if not self.pool:
                     return "passing (throwing up the hand) is only in pool play"
                 if seat == self.dealer:
@@ -362,38 +372,50 @@ class LooView:
 
     # -- scripted deals ---------------------------------------------------------
 
-    def redeal(self, hands, turnup, misses=None):
-        """Replace the deal before any move: ``hands`` (five pieces per seat), the
-        ``turnup`` and the ``misses`` (lists of pieces; None: the free pieces in
-        order of their index). For scripted hands and for search."""
+    def redeal(self, hands, stock=None, starter=None, turnup=None):
+        """Replace the deal before any move, as the line games' ``redeal``:
+        ``hands`` (five pieces per seat), ``stock`` (the face-down pieces: the
+        misses' pieces in order, miss 0 first, then any out of play; None: every
+        free piece in index order), ``starter`` (None: unchanged; the dealer is
+        the seat to its right) and the ``turnup`` (None: unchanged). For scripted
+        hands and for search; ValueError and nothing changed if they do not fit."""
         if self.nhist:
             raise ValueError("redeal: moves have been made")
         if len(hands) != self.players:
             raise ValueError("redeal: need %d hands, got %d" % (self.players, len(hands)))
+        if starter is None:
+            starter = self.starter
+        if type(starter) is not int or not 0 <= starter < self.players:
+            raise ValueError("redeal: the starter must be a seat 0..%d, not %r" % (self.players - 1, starter))
+        if turnup is None:
+            turnup = self.turnup
         loc = bytearray(b"\xff" * _N)
-
-        def put(t, where):
-            if type(t) is not int or not 0 <= t < _N or loc[t] != UNUSED:
-                raise ValueError("redeal: piece %r is not free" % (t,))
-            loc[t] = where
-
         for s in range(self.players):
             if len(hands[s]) != 5:
                 raise ValueError("redeal: a hand is five pieces")
             for t in hands[s]:
-                put(t, s)
-        put(turnup, TURNUP)
-        if misses is None:
-            free = [t for t in range(_N) if loc[t] == UNUSED]
-            misses = [free[k * self.miss_size:(k + 1) * self.miss_size] for k in range(self.nmisses)]
-        if len(misses) != self.nmisses:
-            raise ValueError("redeal: %d misses, not %d" % (self.nmisses, len(misses)))
-        for k in range(self.nmisses):
-            if len(misses[k]) != self.miss_size:
-                raise ValueError("redeal: a miss is %d pieces" % self.miss_size)
-            for t in misses[k]:
-                put(t, MISS_AT + k)
-        self._setup(loc, turnup)
+                self._free(loc, t)
+                loc[t] = s
+        self._free(loc, turnup)
+        loc[turnup] = TURNUP
+        if stock is None:
+            stock = [t for t in range(_N) if loc[t] == UNUSED]
+        for t in stock:
+            self._free(loc, t)
+            loc[t] = TABLE  # (a mark for this check only)
+        if len(stock) < self.nmisses * self.miss_size:
+            raise ValueError("redeal: the misses need %d pieces" % (self.nmisses * self.miss_size))
+        for t in range(_N):
+            if loc[t] == TABLE or loc[t] == TURNUP:
+                loc[t] = UNUSED
+        self.starter = starter
+        self.dealer = (starter - 1) % self.players
+        self._setup(loc, turnup, stock)
+
+    @staticmethod
+    def _free(loc, t):
+        if type(t) is not int or not 0 <= t < _N or loc[t] != UNUSED:
+            raise ValueError("redeal: piece %r is not free" % (t,))
 
     # -- the result -------------------------------------------------------------
 
