@@ -26,6 +26,9 @@ MATCHES = [
     (1, 4, 9),
     (2, 2, 4),   # All Fives, 2 players
     (2, 4, 1),   # All Fives, 4 players
+    (3, 2, 1),   # Domino Loo, 2 players (plain scoring; pool play: test_loo.py)
+    (3, 3, 5),   # Domino Loo, 3 players
+    (3, 4, 3),   # Domino Loo, 4 players
 ]
 
 PICK_SEED = 12345  # seed of the Rng that picks among the legal moves

@@ -195,8 +195,8 @@ from domino.match import Match, deal_code
 class Driver:
     """Plays a match of game ``gid``: one move per step(); log=True prints every event."""
 
-    def __init__(self, gid, players, seed, pick_seed, target=None, log=True):
-        self.match = Match(games.load(gid), players, seed, target)
+    def __init__(self, gid, players, seed, pick_seed, target=None, log=True, options=0):
+        self.match = Match(games.load(gid), players, seed, target, options)
         self.pick = Rng(pick_seed)
         self.buf = new_move_buffer()
         self.log = log
@@ -224,8 +224,8 @@ class Driver:
         r = m.finish_hand()
         self.game = None
         if self.log:
-            print("result", r.end, r.winner, r.side, r.pips, r.points, r.call)
-            print("scores", m.scores, m.over, m.winner, m.call, m.restarts)
+            print("result", r.end, r.winner, r.side, r.pips, r.points, r.call, r.summary)
+            print("scores", m.scores, m.over, m.winner, m.call, m.restarts, m.extra)
         return 0 if m.over else 2
 
 
@@ -234,7 +234,8 @@ def step():
 '''
 
 
-def match_source(gid, players, seed, pick_seed=1, target=None, log=True):
-    """Setup source for :func:`run` (``loop="step"``) that plays one seeded match."""
-    return MATCH_DRIVER + "\nDRIVER = Driver(%d, %d, %d, %d, %r, %r)\n" % (
-        gid, players, seed, pick_seed, target, log)
+def match_source(gid, players, seed, pick_seed=1, target=None, log=True, options=0):
+    """Setup source for :func:`run` (``loop="step"``) that plays one seeded match
+    (``options``: the game's options code)."""
+    return MATCH_DRIVER + "\nDRIVER = Driver(%d, %d, %d, %d, %r, %r, %d)\n" % (
+        gid, players, seed, pick_seed, target, log, options)

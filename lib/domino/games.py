@@ -12,6 +12,7 @@ GAMES = (
     (0, "seychelles", "Seychelles", "Seychelles"),
     (1, "whist", "Whist", "Domino Whist"),
     (2, "allfives", "AllFives", "All Fives"),
+    (3, "loo", "Loo", "Domino Loo"),
 )
 
 
