@@ -11,6 +11,7 @@ import sys
 
 from domino import games, dealcode, __version__
 import savegame
+from session import LAYOUTS
 from wraptext import wrap  # noqa: F401  (also used as scenes.wrap)
 
 
@@ -135,10 +136,10 @@ class Picker(Menu):
         self.TITLE = "RULES" if rules else "CHOOSE A GAME"
 
     def rows(self):
-        return [g[3] for g in games.GAMES]
+        return [g[3] for g in games.shown(LAYOUTS)]
 
     def pick(self, i):
-        gid = games.GAMES[i][0]
+        gid = games.shown(LAYOUTS)[i][0]
         if self.rules:
             self.app.go(Rules(self.app, gid))
         else:
@@ -351,7 +352,7 @@ class StatsScene(Scene):
         scr.small(2, 9, "GAME       EASY MED  HARD FRND")
         y = 17
         st = self.app.stats
-        for g in games.GAMES:
+        for g in games.shown(LAYOUTS):
             scr.small(2, y, g[3][:10])
             x = 46
             for lv in range(4):

@@ -9,6 +9,10 @@ contract, so a new game in ``domino.games.GAMES`` needs no change here.
 """
 
 from domino import games, dealcode, matchsave
+
+# the layout kinds (a game's LAYOUT) the table screen can draw; games of other
+# kinds are not offered, and their deal codes are refused with the reason
+LAYOUTS = ("line",)
 from domino.game import new_move_buffer
 from domino.match import Match, deal_code
 from savegame import MatchRecord, KIND_MATCH, KIND_DEAL, BadSave
@@ -202,7 +206,9 @@ def new_match(gid, players, seats, target, seed, options=0):
 def new_deal(code, seats=None):
     """A session that plays the single deal named by ``code`` (BadDealCode if bad)."""
     gid, players, starter, options, seed = dealcode.decode(code)
-    games.from_code(code)  # validates the whole code
+    g = games.from_code(code)  # validates the whole code
+    if g.LAYOUT not in LAYOUTS:
+        raise dealcode.BadDealCode("%s cannot be played on this handheld yet" % g.NAME)
     if seats is None:
         seats = [0] + [2] * (players - 1)
     return Session(MatchRecord(KIND_DEAL, gid, players, seats, 0, seed, starter, options))

@@ -16,7 +16,7 @@ from domino.ai.know import Knowledge
 from domino.game import new_move_buffer
 from domino.rng import Rng
 
-GAME_CASES = [(gid, n) for gid, _, _, _ in games.GAMES for n in games.load(gid).PLAYERS]
+GAME_CASES = [(gid, n) for gid, _, _, _, _ in games.GAMES for n in games.load(gid).PLAYERS]
 
 
 def _positions(cls, n, count, seed0=700):

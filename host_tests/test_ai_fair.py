@@ -13,7 +13,7 @@ from domino.game import IllegalMove
 from domino.rng import Rng
 from domino.ai.hard import Hard
 
-GAME_CASES = [(gid, n) for gid, _, _, _ in games.GAMES for n in games.load(gid).PLAYERS]
+GAME_CASES = [(gid, n) for gid, _, _, _, _ in games.GAMES for n in games.load(gid).PLAYERS]
 
 
 def _players(level, seed):

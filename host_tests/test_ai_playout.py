@@ -7,7 +7,7 @@ from domino.ai import playout, policy
 from domino.game import new_move_buffer
 from domino.rng import Rng
 
-GAME_CASES = [(gid, n) for gid, _, _, _ in games.GAMES for n in games.load(gid).PLAYERS]
+GAME_CASES = [(gid, n) for gid, _, _, _, _ in games.GAMES for n in games.load(gid).PLAYERS]
 
 
 def _reference_rollout(g, buf, scoring):

@@ -168,6 +168,7 @@ def test_registry_and_declarations(gid):
     assert issubclass(cls, Game)
     assert cls.GAME_ID == gid and type(gid) is int and 0 <= gid <= 7  # 3 bits of a deal code
     assert type(entry[3]) is str and entry[3]
+    assert entry[4] == cls.LAYOUT  # the registry's copy of the layout kind
     assert type(cls.NAME) is str and cls.NAME
     assert type(cls.PLAYERS) is tuple and cls.PLAYERS
     assert all(type(p) is int and 1 <= p <= 8 for p in cls.PLAYERS)  # 3 bits of a deal code

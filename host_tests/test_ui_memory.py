@@ -130,8 +130,8 @@ def test_a_new_match_forgets_the_other_games_modules():
     import domino
     from domino import games
 
-    names = ["domino." + mod for _, mod, _, _ in games.GAMES]
-    for gid, _, _, _ in games.GAMES:
+    names = ["domino." + mod for _, mod, _, _, _ in games.GAMES]
+    for gid, _, _, _, _ in games.GAMES:
         games.load(gid)
     kept = {n: sys.modules[n] for n in names}
     try:
@@ -144,7 +144,7 @@ def test_a_new_match_forgets_the_other_games_modules():
         cls = games.load(0)
         assert cls.__name__ == "Seychelles" and "domino.seychelles" in sys.modules
         # without the setting (the simulator) nothing is dropped
-        for gid, _, _, _ in games.GAMES:
+        for gid, _, _, _, _ in games.GAMES:
             games.load(gid)
         h2 = sim.Harness(6)
         h2.app.start_match(2, 4, [0, 1, 1, 1], 0)

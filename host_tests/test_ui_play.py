@@ -1,9 +1,11 @@
-"""Full matches of every game in domino.games.GAMES played through the UI's
-buttons: against AI seats (3- and 6-button maps) and pass-and-play."""
+"""Full matches of every game the UI offers (``domino.games.GAMES`` of a layout
+kind the table draws) played through its buttons: against AI seats (3- and
+6-button maps) and pass-and-play; a game of another kind is not offered."""
 
 import pytest
 
 import scenes
+import session
 import sim
 import table
 from domino import games
@@ -14,7 +16,7 @@ def play_match(board, gid, kinds=None, players=None, limit=6000):
     h = sim.Harness(board)
     app = h.app
     h.tap("A")  # New game
-    idx = [g[0] for g in games.GAMES].index(gid)
+    idx = [g[0] for g in games.shown(session.LAYOUTS)].index(gid)
     for _ in range(idx):
         h.tap("DOWN" if "UP" in h.buttons else "RIGHT")
     h.tap("A")
@@ -60,7 +62,7 @@ def play_match(board, gid, kinds=None, players=None, limit=6000):
 
 
 @pytest.mark.parametrize("board", (3, 6))
-@pytest.mark.parametrize("gid", [g[0] for g in games.GAMES])
+@pytest.mark.parametrize("gid", [g[0] for g in games.shown(session.LAYOUTS)])
 def test_match_against_ai(board, gid):
     h, hands, _ = play_match(board, gid)
     app = h.app
@@ -74,10 +76,29 @@ def test_match_against_ai(board, gid):
     assert isinstance(app.scene, scenes.Title)
 
 
-@pytest.mark.parametrize("gid", [g[0] for g in games.GAMES])
+@pytest.mark.parametrize("gid", [g[0] for g in games.shown(session.LAYOUTS)])
 def test_pass_and_play(gid):
     cls = games.load(gid)
     n = cls.PLAYERS[0]
     h, hands, privacy = play_match(6, gid, kinds=[0] * n, players=n)
     assert privacy >= hands
     assert h.app.stats.get(gid, 3)[0] == 1
+
+
+def test_games_the_table_cannot_draw_are_not_offered():
+    """A game of a layout kind without a view (Domino Loo's tricks, for now) is in
+    no menu, and its deal code is refused with the reason, never a broken table."""
+    from domino import dealcode
+    from domino.match import deal_code
+
+    h = sim.Harness(6)
+    h.tap("A")
+    assert isinstance(h.app.scene, scenes.Picker)
+    rows = h.app.scene.rows()
+    for gid, _, _, title, layout in games.GAMES:
+        assert (title in rows) == (layout in session.LAYOUTS), (title, layout)
+    hidden = [g for g in games.GAMES if g[4] not in session.LAYOUTS]
+    for gid, _, _, title, _ in hidden:
+        code = deal_code(games.load(gid)(games.load(gid).PLAYERS[0], 5, None))
+        with pytest.raises(dealcode.BadDealCode, match="cannot be played on this handheld yet"):
+            session.new_deal(code)

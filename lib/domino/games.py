@@ -1,6 +1,8 @@
 """The games the core knows, imported only when chosen.
 
-``GAMES`` lists ``(game_id, module, class name, title)``; :func:`load` imports
+``GAMES`` lists ``(game_id, module, class name, title, layout)`` (the class's
+``LAYOUT``, here too so that a menu can tell which games a screen can draw
+without importing them); :func:`load` imports
 one game's module on demand so that the device compiles only what it plays.
 """
 
@@ -9,16 +11,16 @@ import sys
 from . import dealcode
 
 GAMES = (
-    (0, "seychelles", "Seychelles", "Seychelles"),
-    (1, "whist", "Whist", "Domino Whist"),
-    (2, "allfives", "AllFives", "All Fives"),
-    (3, "loo", "Loo", "Domino Loo"),
+    (0, "seychelles", "Seychelles", "Seychelles", "line"),
+    (1, "whist", "Whist", "Domino Whist", "line"),
+    (2, "allfives", "AllFives", "All Fives", "line"),
+    (3, "loo", "Loo", "Domino Loo", "tricks"),
 )
 
 
 def load(game_id):
     """The game class for ``game_id``; ValueError for an unknown id."""
-    for gid, mod, cls, _ in GAMES:
+    for gid, mod, cls, _, _ in GAMES:
         if gid == game_id:
             name = "domino." + mod
             __import__(name)
@@ -26,12 +28,18 @@ def load(game_id):
     raise ValueError("no game with id %r" % (game_id,))
 
 
+def shown(layouts):
+    """The entries of ``GAMES`` whose layout kind is one of ``layouts`` (the kinds a
+    screen can draw)."""
+    return [g for g in GAMES if g[4] in layouts]
+
+
 def unload_others(game_id):
     """Forget every game module but ``game_id``'s (a later :func:`load` imports it
     again), so that on a device their code's RAM goes back to the heap once
     nothing else holds them."""
     pkg = sys.modules.get(__name__.rpartition(".")[0])
-    for gid, mod, _, _ in GAMES:
+    for gid, mod, _, _, _ in GAMES:
         name = "domino." + mod
         if gid != game_id and name in sys.modules:
             del sys.modules[name]
