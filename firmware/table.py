@@ -4,7 +4,8 @@ Layout (128x64): row 0 each seat's tiles left ("YOU:7 2:7", the seat to act
 inverted, a dotted line under a seat that passed last), the boneyard and the
 scores, paging between tiles and scores when they do not fit (up to 8 seats);
 row 1 a prompt, a note, a score just made, or the seat to act and each seat's
-last play ("S3 5-5R+10"). The board (y 12-42) shows the centre (the spinner
+last play ("S3 5-5R+10"), newest first, paging with row 0 when they do not all
+fit (a play just made starts again at the first page). The board (y 12-42) shows the centre (the spinner
 once laid, else the first tile) with the two ends of the line and "+n" for
 the tiles between, the spinner's open side arms above and below it (an open
 arm with no tile as a dotted slot, a double crosswise), in All Fives the ends
@@ -96,7 +97,13 @@ class Table(Scene):
         self.items = []
         self.by_item = []
         self.passed = 0  # a bit per seat whose last move was a pass
-        self.recent = ""  # each seat's last play (row 1), made when the game changes
+        self.plays = []  # each seat's last play (row 1), newest first, made when the game changes
+        self.plays_len = 0  # their length joined by two spaces
+        self.rpage = 0  # row 1: the first play shown
+        self.rend = 0  # row 1: after the last play shown
+        self.rtext = None  # row 1's plays as drawn (None: to make)
+        self.rcap = 0  # the room they had
+        self.rflip = 0  # when row 1 pages next (0: not timed yet)
         self.to_act = False
         self.dirty_model = True
         self.page = 0  # row 0: bit 0 scores shown, bit 1 paging, bit 2 to redraw
@@ -151,13 +158,14 @@ class Table(Scene):
 
     def _recent(self, se, g, ev):
         """From the moves ``ev``: ``passed`` (bit per seat: its last move was a pass)
-        and ``recent``, each seat's last play (draws skipped), newest first, with
-        its points in All Fives: "S3 5-5R+10  S2 PASS  YOU 6-4L", as much as fits row 1."""
+        and ``plays``, each seat's last play (draws skipped), newest first, with
+        its points in All Fives ("S3 5-5R+10", "S2 PASS", "YOU 6-4L"); row 1
+        shows them from the newest (:meth:`_row1`)."""
         gain = getattr(g, "gain", None)
         seen = 0
         passed = 0
-        out = ""
-        full = False
+        out = []
+        n = -2
         k = getattr(g, "nplayed", 0)  # the tiles laid up to event i
         for i in range(len(ev) - 1, -1, -1):
             seat, m = ev[i]
@@ -168,17 +176,46 @@ class Table(Scene):
             seen |= 1 << seat
             if m == PASS:
                 passed |= 1 << seat
-            if full:
-                continue
             e = who(se, seat) + " " + move_short(g, m, k == 0)
             if gain is not None and m < SPECIAL and gain[k]:
                 e += "+%d" % gain[k]
-            if len(out) + len(e) + 2 > _MSG_LEN:
-                full = True
-            else:
-                out += ("  " if out else "") + e
+            out.append(e)
+            n += len(e) + 2
         self.passed = passed
-        self.recent = out
+        self.plays = out
+        self.plays_len = max(0, n)
+        self.rpage = 0  # a fresh play shows at once
+        self.rtext = None
+        self.rflip = 0
+
+    def _row1(self, cap):
+        """The plays row 1 shows in ``cap`` characters: from ``rpage``, as many whole
+        plays as fit (made again only when the page or the room changed)."""
+        if self.rtext is None or self.rcap != cap:
+            p = self.plays
+            i = self.rpage if self.rpage < len(p) else 0
+            self.rpage = i
+            s = ""
+            while i < len(p) and len(s) + len(p[i]) + (2 if s else 0) <= cap:
+                s += ("  " if s else "") + p[i]
+                i += 1
+            self.rtext = s
+            self.rcap = cap
+            self.rend = i
+        return self.rtext
+
+    def _cap(self):
+        """Row 1's room for the plays (0 when it shows something else): less a
+        thinking seat's "S3... ", or "YOUR TURN  " when every play fits beside it."""
+        se = self.app.session
+        if self.choice is not None or self.note or self.warn or (
+                se.scored is not None and self.scored_until and se.last is not None):
+            return 0
+        if se.result is None and se.is_ai(se.game.turn):
+            return _MSG_LEN - 6
+        if self.to_act and se.result is None and self.plays_len <= _MSG_LEN - 11:
+            return _MSG_LEN - 11
+        return _MSG_LEN
 
     def _step_sel(self, d):
         n = len(self.items)
@@ -279,7 +316,15 @@ class Table(Scene):
         p = self.page
         if p & 2 and (now // _PAGE_MS & 1) != p & 1:  # page every _PAGE_MS
             self.page = (p ^ 1) | 4
-            return r or 2
+            r = r or 2
+        if self.rtext is not None and (self.rpage or self.rend < len(self.plays)) and self._cap():
+            if not self.rflip:  # the first page a full _PAGE_MS, then in step with row 0
+                self.rflip = (now // _PAGE_MS + 2) * _PAGE_MS
+            elif now >= self.rflip:
+                self.rflip = (now // _PAGE_MS + 1) * _PAGE_MS
+                self.rpage = self.rend if self.rend < len(self.plays) else 0
+                self.rtext = None
+                r = r or 2
         return r
 
     def _update(self, now):
@@ -405,11 +450,12 @@ class Table(Scene):
         if se.scored is not None and self.scored_until and se.last is not None:
             w = who(se, se.last[0])
             return "%s SCORE%s %d!" % (w, "" if w == "YOU" else "S", se.scored[1])
-        s = self.recent
-        if se.result is None and se.is_ai(g.turn):
-            return who(se, g.turn) + (".", "..", "...", "...")[self.frame % 4] + " " + s
-        if self.to_act and se.result is None:
-            return ("YOUR TURN  " + s) if len(s) < _MSG_LEN - 11 else s
+        cap = self._cap()
+        s = self._row1(cap)
+        if cap == _MSG_LEN - 6:  # dots of a fixed width: the plays stay put
+            return who(se, g.turn) + (".  ", ".. ", "...", "...")[self.frame % 4] + " " + s
+        if cap == _MSG_LEN - 11:
+            return "YOUR TURN  " + s
         return s
 
     def draw_part(self, scr):

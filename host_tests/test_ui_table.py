@@ -338,6 +338,91 @@ def test_each_play_stays_on_row_1_while_the_next_seat_thinks():
     assert seen > 50 and ai_thinking > 20
 
 
+def _last_plays(se, g):
+    """Each seat's last play (draws skipped) as row 1 names it: {seat: "S3 5-5R+10"}."""
+    ev = g.observation(0).events
+    gain = getattr(g, "gain", None)
+    out = {}
+    k = getattr(g, "nplayed", 0)
+    for i in range(len(ev) - 1, -1, -1):
+        seat, m = ev[i]
+        if m < table.SPECIAL:
+            k -= 1
+        if m == table.DRAW or seat in out:
+            continue
+        e = table.who(se, seat) + " " + table.move_short(g, m, k == 0)
+        if gain is not None and m < table.SPECIAL and gain[k]:
+            e += "+%d" % gain[k]
+        out[seat] = e
+    return out
+
+
+def _entries(msg):
+    """The plays a row 1 text names (its parts between double spaces, a thinking
+    seat's dots left out)."""
+    return [p.strip() for p in msg.split("  ")] + [p.strip() for p in msg.split("  ")[0].split(" ", 1)[1:]]
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_row_1_shows_every_seats_last_play(monkeypatch, players):
+    """With 2 to 8 seats, once each has played, row 1 shows every seat's last play
+    (paging when they do not fit), each whole, and no text runs off the screen."""
+    import refresh_golden
+    h = _allfives_match(players)
+    app = h.app
+    refresh_golden._play_until(h, lambda app: app.table.to_act and not app.table.dirty_model
+                               and len(_last_plays(app.session, app.session.game)) == players,
+                               limit=20000)
+    t = app.table
+    se = app.session
+    want = _last_plays(se, se.game)
+    d = Drawn(monkeypatch)
+    seen = set()
+    for _ in range(300):  # 15 s on your turn
+        h.step(50)
+        msg = t.message()
+        assert len(msg) <= table._MSG_LEN, msg
+        seen.update(_entries(msg))
+    assert t.to_act and app.scene is t
+    d.check_on_screen()
+    row1 = [it[4] for it in d.items if it[1] == 7]
+    assert row1 and all(len(s) <= table._MSG_LEN for s in row1)
+    for s in range(players):
+        assert want[s] in seen, "seat %d's last play %r not on row 1 (%r)" % (s + 1, want[s], seen)
+
+
+@pytest.mark.parametrize("players", (5, 8))
+def test_row_1_whole_while_ai_seats_think_and_a_fresh_play_at_once(players):
+    """Row 1 never needs cutting (also with a thinking seat's "S3..." before the
+    plays), and a play just made is on it at once, even after row 1 has paged."""
+    import refresh_golden
+    h = _allfives_match(players)
+    app = h.app
+    app.settings.speed = 2
+    t = app.table
+    fresh = 0
+    for _ in range(6000):
+        se = app.session
+        if se is None or se.result is not None or app.scene is not t:
+            break
+        if t.to_act and not t.dirty_model:
+            h.wait(6000)  # row 1 pages while you think
+            n = len(se.rec.moves)
+            h.tap("A")
+            if len(se.rec.moves) == n:
+                continue
+        else:
+            n = len(se.rec.moves)
+            h.step(20)
+        msg = t.message()
+        assert len(msg) <= table._MSG_LEN, msg
+        if len(se.rec.moves) != n and se.last[1] != table.DRAW and not t.note and not t.scored_until:
+            seat, m = se.last
+            assert _last_plays(se, se.game)[seat] in _entries(msg), (se.last, msg)
+            fresh += 1
+    assert fresh > 10
+
+
 def test_ai_plays_are_paced_long_enough_to_see():
     """At each pace, an AI play (not a draw) comes no sooner than the pace after
     the move before it; the fastest pace is still 400 ms."""
