@@ -14,7 +14,8 @@ hand (y 43-63): legal tiles with a solid border, others dotted, the selected
 one inverted. It uses only the game contract and generic layout attributes
 (``placed``, ``placed_arm``, ``nplayed``, ``ends``, ``narms``, and All Fives'
 ``spinner``, ``gain``, ``end_points``), degrading to move names for games
-without them. The pause menu (B) has the hand's moves so far (:class:`MoveLog`).
+without them. LEFT and RIGHT pressed together ("LR", on every board) show the
+hand's moves so far (:class:`pause.MoveLog`), as does the pause menu (B).
 """
 
 import gc
@@ -83,6 +84,7 @@ class Table(Scene):
         self.scroll = 0
         self.choice = None  # moves of the selected tile when it fits two ends
         self.ci = 0
+        self.arrow_from = -1  # sel (ci in a choice) before the last LEFT/RIGHT, for "LR"
         self.player = None  # AI thinking for the seat to act
         self.ai_move = None
         self.think_start = 0
@@ -234,6 +236,16 @@ class Table(Scene):
         app = self.app
         if self.dirty_model:
             self.sync()
+        if act == "LR":  # left and right together: the moves so far
+            if self.arrow_from >= 0:  # what the first of the two arrows moved, put back
+                if self.choice is not None:
+                    self.ci = self.arrow_from % len(self.choice)
+                elif self.arrow_from < len(self.items):
+                    self.sel = self.arrow_from
+            import pause  # loaded when wanted, like the pause menu
+            app.go(pause.MoveLog(app))
+            return
+        self.arrow_from = (self.ci if self.choice is not None else self.sel) if act in ("LEFT", "RIGHT") else -1
         if self.choice is not None:
             if act in ("LEFT", "RIGHT", "UP", "DOWN"):
                 self.ci = (self.ci + (1 if act in ("RIGHT", "DOWN") else -1)) % len(self.choice)

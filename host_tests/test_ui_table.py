@@ -457,7 +457,7 @@ def test_move_log_reachable_on_every_board(board):
     menu = h.app.scene
     import pause
     assert isinstance(menu, pause.TableMenu)
-    i = menu.rows().index("Moves so far")
+    i = menu.rows().index("Moves so far (L+R)")
     for _ in range(i):
         h.tap("DOWN" if "UP" in h.buttons else "RIGHT")
     h.tap("A")
@@ -475,6 +475,72 @@ def test_move_log_reachable_on_every_board(board):
         h.tap(a)
     h.back() if "B" in h.buttons else h.tap("A")
     assert h.app.scene is h.app.table
+
+
+def _board_maps():
+    """Action tuples of the simulator's 3- to 6-button boards and of every profile in boards/."""
+    import os
+    import importlib
+    import profiles
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = {"sim%d" % n: sim.BOARDS[n] for n in sorted(sim.BOARDS)}
+    for name in profiles.profile_names(os.listdir(os.path.join(root, "boards"))) + ["template"]:
+        mod = importlib.import_module("boards." + name)
+        out[name] = profiles.button_actions(mod.PROFILE)
+    return out
+
+
+BOARD_MAPS = _board_maps()
+
+
+@pytest.mark.parametrize("name", sorted(BOARD_MAPS))
+def test_move_log_one_press_from_the_table(name):
+    """No board has a button the table does not use (LEFT/RIGHT pick, A plays, B or
+    a long A pauses, UP hints, DOWN undoes), so LEFT and RIGHT pressed together open
+    the move log, on every board, in either order: the hand's selection stays as
+    it was, and the same keys (or A) go back. The pause menu and the rules say so."""
+    import refresh_golden
+    import rules_text
+    h = sim.Harness(BOARD_MAPS[name])
+    refresh_golden._start(h, 2, kinds=[0, 1, 1, 1], players=4)
+    refresh_golden._play_until(h, lambda app: app.table.to_act and not app.table.dirty_model
+                               and app.session.game.nplayed >= 3)
+    t = h.app.table
+    sel = t.sel
+    ev = h.app.session.game.observation(0).events
+    for first, second in (("LEFT", "RIGHT"), ("RIGHT", "LEFT")):
+        for leave in ("chord", "A"):
+            h.chord(first, second)
+            log = h.app.scene
+            assert type(log).__name__ == "MoveLog", (name, first, log)  # pause is reloaded each time
+            assert len(log.lines) == len(ev)
+            h.chord(second, first) if leave == "chord" else h.tap("A")
+            assert h.app.scene is t
+            h.step()
+            assert t.sel == sel and t.to_act
+    import pause
+    assert "Moves so far (L+R)" in pause.TableMenu(h.app).rows()
+    assert "Left and right together show the moves so far" in rules_text.text(2)
+
+
+def test_left_and_right_together_are_one_action_without_repeats():
+    import actions
+    for buttons in sim.BOARDS.values():
+        keys = sim.FakeKeys(buttons)
+        inp = actions.Input(keys, buttons)
+        keys.press("LEFT")
+        assert inp.poll(0) == ["LEFT"]
+        keys.press("RIGHT")
+        out = []
+        for now in range(20, 2000, 20):  # both held: no repeats
+            out += inp.poll(now)
+            if now == 20:
+                assert out == ["LR"]
+        keys.release("RIGHT")
+        keys.release("LEFT")
+        assert out + inp.poll(2000) == ["LR"]
+        keys.press("RIGHT")  # alone again: an arrow
+        assert inp.poll(2020) == ["RIGHT"]
 
 
 class Tones:
