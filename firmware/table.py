@@ -5,17 +5,18 @@ inverted, a dotted line under a seat that passed last), the boneyard and the
 scores, paging between tiles and scores when they do not fit (up to 8 seats);
 row 1 a prompt, a note, a score just made, or the seat to act and each seat's
 last play ("S3 5-5R+10"), newest first, paging with row 0 when they do not all
-fit (a play just made starts again at the first page). The board (y 12-42) shows the centre (the spinner
-once laid, else the first tile) with the two ends of the line and "+n" for
-the tiles between, the spinner's open side arms above and below it (an open
-arm with no tile as a dotted slot, a double crosswise), in All Fives the ends
-as they count and their total ("8+5+2=15"), and a bar at the last play. Your
-hand (y 43-63): legal tiles with a solid border, others dotted, the selected
-one inverted. It uses only the game contract and generic layout attributes
-(``placed``, ``placed_arm``, ``nplayed``, ``ends``, ``narms``, and All Fives'
-``spinner``, ``gain``, ``end_points``), degrading to move names for games
-without them. LEFT and RIGHT pressed together ("LR", on every board) show the
-hand's moves so far (:class:`pause.MoveLog`), as does the pause menu (B).
+fit (a play just made starts again at the first page). The board (y 12-42)
+shows the centre (the spinner once laid, else the first tile) with the two ends
+of the line and "+n" for the tiles between, the spinner's open side arms above
+and below it (an open arm with no tile as a dotted slot, a double crosswise),
+in All Fives the ends as they count and their total ("8+5+2=15"), and a bar at
+the last play. Your hand (y 43-63): legal tiles with a solid border, others
+dotted, the selected one inverted. It uses only the game contract and generic
+layout attributes (``placed``, ``placed_arm``, ``nplayed``, ``ends``,
+``narms``, and All Fives' ``spinner``, ``gain``, ``end_points``), degrading to
+move names for games without them. LEFT and RIGHT pressed together ("LR", on
+every board) show the hand's moves so far (:class:`pause.MoveLog`), as does
+the pause menu (B).
 """
 
 import gc
