@@ -6,8 +6,8 @@ None) and maps key numbers through ``buttons`` (the board profile's action
 names, e.g. ``("LEFT", "RIGHT", "A")``). Arrows fire on press and auto-repeat
 while held. When the board has no B button, A fires on release and a long
 press of A is BACK ("B"); otherwise A fires on press. LEFT and RIGHT pressed
-together (the second while the first is held) are "LR", on every board: the
-second press is not an arrow, and neither repeats until a key is pressed again.
+together (the second while the first is held) are "LR", on every board, after
+the second arrow (which undoes the first's step); neither repeats then.
 """
 
 try:
@@ -71,10 +71,11 @@ class Input:
         self.held = act
         self.held_since = now
         self.long_done = False
-        if act in _LR and h in _LR and h != act:  # both together
-            self.held = "LR"
-            self.out.append("LR")
-        elif act in ARROWS:
+        if act in ARROWS:
+            if h in _LR and act in _LR and h != act:  # both together
+                self.held = "LR"
+                self.out.append(act)
+                act = "LR"
             self.out.append(act)
             self.next_repeat = now + REPEAT_DELAY_MS
         elif act != "A" or self.has_b:

@@ -85,7 +85,6 @@ class Table(Scene):
         self.scroll = 0
         self.choice = None  # moves of the selected tile when it fits two ends
         self.ci = 0
-        self.arrow_from = -1  # sel (ci in a choice) before the last LEFT/RIGHT, for "LR"
         self.player = None  # AI thinking for the seat to act
         self.ai_move = None
         self.think_start = 0
@@ -101,11 +100,8 @@ class Table(Scene):
         self.by_item = []
         self.passed = 0  # a bit per seat whose last move was a pass
         self.plays = []  # each seat's last play (row 1), newest first, made when the game changes
-        self.plays_len = 0  # their length joined by two spaces
         self.rpage = 0  # row 1: the first play shown
-        self.rend = 0  # row 1: after the last play shown
-        self.rtext = None  # row 1's plays as drawn (None: to make)
-        self.rcap = 0  # the room they had
+        self.rend = -1  # row 1 as last drawn: after the last play shown (-1: no plays shown)
         self.rflip = 0  # when row 1 pages next (0: not timed yet)
         self.to_act = False
         self.dirty_model = True
@@ -163,12 +159,11 @@ class Table(Scene):
         """From the moves ``ev``: ``passed`` (bit per seat: its last move was a pass)
         and ``plays``, each seat's last play (draws skipped), newest first, with
         its points in All Fives ("S3 5-5R+10", "S2 PASS", "YOU 6-4L"); row 1
-        shows them from the newest (:meth:`_row1`)."""
+        shows them from the newest (:meth:`message`)."""
         gain = getattr(g, "gain", None)
         seen = 0
         passed = 0
         out = []
-        n = -2
         k = getattr(g, "nplayed", 0)  # the tiles laid up to event i
         for i in range(len(ev) - 1, -1, -1):
             seat, m = ev[i]
@@ -183,42 +178,10 @@ class Table(Scene):
             if gain is not None and m < SPECIAL and gain[k]:
                 e += "+%d" % gain[k]
             out.append(e)
-            n += len(e) + 2
         self.passed = passed
         self.plays = out
-        self.plays_len = max(0, n)
         self.rpage = 0  # a fresh play shows at once
-        self.rtext = None
         self.rflip = 0
-
-    def _row1(self, cap):
-        """The plays row 1 shows in ``cap`` characters: from ``rpage``, as many whole
-        plays as fit (made again only when the page or the room changed)."""
-        if self.rtext is None or self.rcap != cap:
-            p = self.plays
-            i = self.rpage if self.rpage < len(p) else 0
-            self.rpage = i
-            s = ""
-            while i < len(p) and len(s) + len(p[i]) + (2 if s else 0) <= cap:
-                s += ("  " if s else "") + p[i]
-                i += 1
-            self.rtext = s
-            self.rcap = cap
-            self.rend = i
-        return self.rtext
-
-    def _cap(self):
-        """Row 1's room for the plays (0 when it shows something else): less a
-        thinking seat's "S3... ", or "YOUR TURN  " when every play fits beside it."""
-        se = self.app.session
-        if self.choice is not None or self.note or self.warn or (
-                se.scored is not None and self.scored_until and se.last is not None):
-            return 0
-        if se.result is None and se.is_ai(se.game.turn):
-            return _MSG_LEN - 6
-        if self.to_act and se.result is None and self.plays_len <= _MSG_LEN - 11:
-            return _MSG_LEN - 11
-        return _MSG_LEN
 
     def _step_sel(self, d):
         n = len(self.items)
@@ -237,16 +200,10 @@ class Table(Scene):
         app = self.app
         if self.dirty_model:
             self.sync()
-        if act == "LR":  # left and right together: the moves so far
-            if self.arrow_from >= 0:  # what the first of the two arrows moved, put back
-                if self.choice is not None:
-                    self.ci = self.arrow_from % len(self.choice)
-                elif self.arrow_from < len(self.items):
-                    self.sel = self.arrow_from
-            import pause  # loaded when wanted, like the pause menu
+        if act == "LR":  # left and right together (the second arrow undid the first)
+            import pause  # loaded when wanted: its code is not in RAM during play
             app.go(pause.MoveLog(app))
             return
-        self.arrow_from = (self.ci if self.choice is not None else self.sel) if act in ("LEFT", "RIGHT") else -1
         if self.choice is not None:
             if act in ("LEFT", "RIGHT", "UP", "DOWN"):
                 self.ci = (self.ci + (1 if act in ("RIGHT", "DOWN") else -1)) % len(self.choice)
@@ -330,13 +287,12 @@ class Table(Scene):
         if p & 2 and (now // _PAGE_MS & 1) != p & 1:  # page every _PAGE_MS
             self.page = (p ^ 1) | 4
             r = r or 2
-        if self.rtext is not None and (self.rpage or self.rend < len(self.plays)) and self._cap():
+        if self.rend >= 0 and (self.rpage or self.rend < len(self.plays)):  # row 1 pages
             if not self.rflip:  # the first page a full _PAGE_MS, then in step with row 0
                 self.rflip = (now // _PAGE_MS + 2) * _PAGE_MS
             elif now >= self.rflip:
                 self.rflip = (now // _PAGE_MS + 1) * _PAGE_MS
                 self.rpage = self.rend if self.rend < len(self.plays) else 0
-                self.rtext = None
                 r = r or 2
         return r
 
@@ -451,9 +407,10 @@ class Table(Scene):
 
     def message(self):
         """The text of row 1: a prompt, a note, a score just made, or the seat to act
-        and each seat's last play."""
+        and the plays from ``rpage`` that fit, whole (``rend``: after the last)."""
         se = self.app.session
         g = se.game
+        self.rend = -1
         if self.choice is not None:
             return "PLAY " + g.move_name(self.choice[self.ci]) + "? A"
         if self.note:
@@ -463,11 +420,17 @@ class Table(Scene):
         if se.scored is not None and self.scored_until and se.last is not None:
             w = who(se, se.last[0])
             return "%s SCORE%s %d!" % (w, "" if w == "YOU" else "S", se.scored[1])
-        cap = self._cap()
-        s = self._row1(cap)
-        if cap == _MSG_LEN - 6:  # dots of a fixed width: the plays stay put
+        p = self.plays
+        ai = se.result is None and se.is_ai(g.turn)
+        i = self.rpage
+        s = ""
+        while i < len(p) and len(s) + len(p[i]) + (6 if ai else 0) <= (_MSG_LEN - 2 if s else _MSG_LEN):
+            s += ("  " if s else "") + p[i]
+            i += 1
+        self.rend = i
+        if ai:  # dots of a fixed width: the plays stay put
             return who(se, g.turn) + (".  ", ".. ", "...", "...")[self.frame % 4] + " " + s
-        if cap == _MSG_LEN - 11:
+        if self.to_act and se.result is None and not self.rpage and i == len(p) and len(s) <= _MSG_LEN - 11:
             return "YOUR TURN  " + s
         return s
 
