@@ -5,7 +5,9 @@
 None) and maps key numbers through ``buttons`` (the board profile's action
 names, e.g. ``("LEFT", "RIGHT", "A")``). Arrows fire on press and auto-repeat
 while held. When the board has no B button, A fires on release and a long
-press of A is BACK ("B"); otherwise A fires on press.
+press of A is BACK ("B"); otherwise A fires on press. LEFT and RIGHT pressed
+together (the second while the first is held) are "LR", on every board, after
+the second arrow (which undoes the first's step); neither repeats then.
 """
 
 try:
@@ -20,6 +22,7 @@ LONG_MS = const(700)
 REPEAT_DELAY_MS = const(400)
 REPEAT_MS = const(120)
 ARROWS = ("LEFT", "RIGHT", "UP", "DOWN")
+_LR = ("LEFT", "RIGHT")
 
 
 class Input:
@@ -64,10 +67,15 @@ class Input:
         return out
 
     def _press(self, act, now):
+        h = self.held
         self.held = act
         self.held_since = now
         self.long_done = False
         if act in ARROWS:
+            if h in _LR and act in _LR and h != act:  # both together
+                self.held = "LR"
+                self.out.append(act)
+                act = "LR"
             self.out.append(act)
             self.next_repeat = now + REPEAT_DELAY_MS
         elif act != "A" or self.has_b:

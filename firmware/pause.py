@@ -39,7 +39,7 @@ class TableMenu(Menu):
         return k + ["rules", "quit"]
 
     def rows(self):
-        names = {"resume": "Resume", "moves": "Moves so far", "hint": "Hint", "undo": "Undo my move",
+        names = {"resume": "Resume", "moves": "Moves so far (L+R)", "hint": "Hint", "undo": "Undo my move",
                  "rules": "Rules", "quit": "Quit to title"}
         return [names[k] for k in self._keys()]
 
@@ -70,7 +70,8 @@ class TableMenu(Menu):
 
 class MoveLog(Scene):
     """The hand's moves so far, newest at the bottom ("7 S2 6-4 LEFT +10"), from
-    the game's own history (nothing kept for it); arrows scroll, A or B goes back."""
+    the game's own history (nothing kept for it); arrows scroll, A, B or left and
+    right together (which open it from the table) go back."""
 
     def __init__(self, app):
         Scene.__init__(self, app)
@@ -96,7 +97,7 @@ class MoveLog(Scene):
             self.top = max(0, self.top - (1 if act == "UP" else _LOG_ROWS))
         elif act in ("DOWN", "RIGHT"):
             self.top = max(0, min(len(self.lines) - _LOG_ROWS, self.top + (1 if act == "DOWN" else _LOG_ROWS)))
-        elif act in ("A", "B"):
+        elif act in ("A", "B", "LR"):
             _resume(self.app)
 
     def draw(self, scr):

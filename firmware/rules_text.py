@@ -33,7 +33,8 @@ _TEXT = {
 
 _CONTROLS = ("\nKeys: left/right pick a tile, A plays it. If it fits two ends, "
              "choose the end and press A again. B (or hold A) opens the menu: "
-             "hint, undo, rules, quit.")
+             "hint, undo, rules, quit. Left and right together show the moves "
+             "so far.")
 
 
 def text(gid, target=None):

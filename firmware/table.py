@@ -4,16 +4,19 @@ Layout (128x64): row 0 each seat's tiles left ("YOU:7 2:7", the seat to act
 inverted, a dotted line under a seat that passed last), the boneyard and the
 scores, paging between tiles and scores when they do not fit (up to 8 seats);
 row 1 a prompt, a note, a score just made, or the seat to act and each seat's
-last play ("S3 5-5R+10"). The board (y 12-42) shows the centre (the spinner
-once laid, else the first tile) with the two ends of the line and "+n" for
-the tiles between, the spinner's open side arms above and below it (an open
-arm with no tile as a dotted slot, a double crosswise), in All Fives the ends
-as they count and their total ("8+5+2=15"), and a bar at the last play. Your
-hand (y 43-63): legal tiles with a solid border, others dotted, the selected
-one inverted. It uses only the game contract and generic layout attributes
-(``placed``, ``placed_arm``, ``nplayed``, ``ends``, ``narms``, and All Fives'
-``spinner``, ``gain``, ``end_points``), degrading to move names for games
-without them. The pause menu (B) has the hand's moves so far (:class:`MoveLog`).
+last play ("S3 5-5R+10"), newest first, paging with row 0 when they do not all
+fit (a play just made starts again at the first page). The board (y 12-42)
+shows the centre (the spinner once laid, else the first tile) with the two ends
+of the line and "+n" for the tiles between, the spinner's open side arms above
+and below it (an open arm with no tile as a dotted slot, a double crosswise),
+in All Fives the ends as they count and their total ("8+5+2=15"), and a bar at
+the last play. Your hand (y 43-63): legal tiles with a solid border, others
+dotted, the selected one inverted. It uses only the game contract and generic
+layout attributes (``placed``, ``placed_arm``, ``nplayed``, ``ends``,
+``narms``, and All Fives' ``spinner``, ``gain``, ``end_points``), degrading to
+move names for games without them. LEFT and RIGHT pressed together ("LR", on
+every board) show the hand's moves so far (:class:`pause.MoveLog`), as does
+the pause menu (B).
 """
 
 import gc
@@ -96,7 +99,10 @@ class Table(Scene):
         self.items = []
         self.by_item = []
         self.passed = 0  # a bit per seat whose last move was a pass
-        self.recent = ""  # each seat's last play (row 1), made when the game changes
+        self.plays = []  # each seat's last play (row 1), newest first, made when the game changes
+        self.rpage = 0  # row 1: the first play shown
+        self.rend = -1  # row 1 as last drawn: after the last play shown (-1: no plays shown)
+        self.rflip = 0  # when row 1 pages next (0: not timed yet)
         self.to_act = False
         self.dirty_model = True
         self.page = 0  # row 0: bit 0 scores shown, bit 1 paging, bit 2 to redraw
@@ -151,13 +157,13 @@ class Table(Scene):
 
     def _recent(self, se, g, ev):
         """From the moves ``ev``: ``passed`` (bit per seat: its last move was a pass)
-        and ``recent``, each seat's last play (draws skipped), newest first, with
-        its points in All Fives: "S3 5-5R+10  S2 PASS  YOU 6-4L", as much as fits row 1."""
+        and ``plays``, each seat's last play (draws skipped), newest first, with
+        its points in All Fives ("S3 5-5R+10", "S2 PASS", "YOU 6-4L"); row 1
+        shows them from the newest (:meth:`message`)."""
         gain = getattr(g, "gain", None)
         seen = 0
         passed = 0
-        out = ""
-        full = False
+        out = []
         k = getattr(g, "nplayed", 0)  # the tiles laid up to event i
         for i in range(len(ev) - 1, -1, -1):
             seat, m = ev[i]
@@ -168,17 +174,14 @@ class Table(Scene):
             seen |= 1 << seat
             if m == PASS:
                 passed |= 1 << seat
-            if full:
-                continue
             e = who(se, seat) + " " + move_short(g, m, k == 0)
             if gain is not None and m < SPECIAL and gain[k]:
                 e += "+%d" % gain[k]
-            if len(out) + len(e) + 2 > _MSG_LEN:
-                full = True
-            else:
-                out += ("  " if out else "") + e
+            out.append(e)
         self.passed = passed
-        self.recent = out
+        self.plays = out
+        self.rpage = 0  # a fresh play shows at once
+        self.rflip = 0
 
     def _step_sel(self, d):
         n = len(self.items)
@@ -197,6 +200,10 @@ class Table(Scene):
         app = self.app
         if self.dirty_model:
             self.sync()
+        if act == "LR":  # left and right together (the second arrow undid the first)
+            import pause  # loaded when wanted: its code is not in RAM during play
+            app.go(pause.MoveLog(app))
+            return
         if self.choice is not None:
             if act in ("LEFT", "RIGHT", "UP", "DOWN"):
                 self.ci = (self.ci + (1 if act in ("RIGHT", "DOWN") else -1)) % len(self.choice)
@@ -279,7 +286,14 @@ class Table(Scene):
         p = self.page
         if p & 2 and (now // _PAGE_MS & 1) != p & 1:  # page every _PAGE_MS
             self.page = (p ^ 1) | 4
-            return r or 2
+            r = r or 2
+        if self.rend >= 0 and (self.rpage or self.rend < len(self.plays)):  # row 1 pages
+            if not self.rflip:  # the first page a full _PAGE_MS, then in step with row 0
+                self.rflip = (now // _PAGE_MS + 2) * _PAGE_MS
+            elif now >= self.rflip:
+                self.rflip = (now // _PAGE_MS + 1) * _PAGE_MS
+                self.rpage = self.rend if self.rend < len(self.plays) else 0
+                r = r or 2
         return r
 
     def _update(self, now):
@@ -393,9 +407,10 @@ class Table(Scene):
 
     def message(self):
         """The text of row 1: a prompt, a note, a score just made, or the seat to act
-        and each seat's last play."""
+        and the plays from ``rpage`` that fit, whole (``rend``: after the last)."""
         se = self.app.session
         g = se.game
+        self.rend = -1
         if self.choice is not None:
             return "PLAY " + g.move_name(self.choice[self.ci]) + "? A"
         if self.note:
@@ -405,11 +420,18 @@ class Table(Scene):
         if se.scored is not None and self.scored_until and se.last is not None:
             w = who(se, se.last[0])
             return "%s SCORE%s %d!" % (w, "" if w == "YOU" else "S", se.scored[1])
-        s = self.recent
-        if se.result is None and se.is_ai(g.turn):
-            return who(se, g.turn) + (".", "..", "...", "...")[self.frame % 4] + " " + s
-        if self.to_act and se.result is None:
-            return ("YOUR TURN  " + s) if len(s) < _MSG_LEN - 11 else s
+        p = self.plays
+        ai = se.result is None and se.is_ai(g.turn)
+        i = self.rpage
+        s = ""
+        while i < len(p) and len(s) + len(p[i]) + (6 if ai else 0) <= (_MSG_LEN - 2 if s else _MSG_LEN):
+            s += ("  " if s else "") + p[i]
+            i += 1
+        self.rend = i
+        if ai:  # dots of a fixed width: the plays stay put
+            return who(se, g.turn) + (".  ", ".. ", "...", "...")[self.frame % 4] + " " + s
+        if self.to_act and se.result is None and not self.rpage and i == len(p) and len(s) <= _MSG_LEN - 11:
+            return "YOUR TURN  " + s
         return s
 
     def draw_part(self, scr):

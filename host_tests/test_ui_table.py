@@ -338,6 +338,91 @@ def test_each_play_stays_on_row_1_while_the_next_seat_thinks():
     assert seen > 50 and ai_thinking > 20
 
 
+def _last_plays(se, g):
+    """Each seat's last play (draws skipped) as row 1 names it: {seat: "S3 5-5R+10"}."""
+    ev = g.observation(0).events
+    gain = getattr(g, "gain", None)
+    out = {}
+    k = getattr(g, "nplayed", 0)
+    for i in range(len(ev) - 1, -1, -1):
+        seat, m = ev[i]
+        if m < table.SPECIAL:
+            k -= 1
+        if m == table.DRAW or seat in out:
+            continue
+        e = table.who(se, seat) + " " + table.move_short(g, m, k == 0)
+        if gain is not None and m < table.SPECIAL and gain[k]:
+            e += "+%d" % gain[k]
+        out[seat] = e
+    return out
+
+
+def _entries(msg):
+    """The plays a row 1 text names (its parts between double spaces, a thinking
+    seat's dots left out)."""
+    return [p.strip() for p in msg.split("  ")] + [p.strip() for p in msg.split("  ")[0].split(" ", 1)[1:]]
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_row_1_shows_every_seats_last_play(monkeypatch, players):
+    """With 2 to 8 seats, once each has played, row 1 shows every seat's last play
+    (paging when they do not fit), each whole, and no text runs off the screen."""
+    import refresh_golden
+    h = _allfives_match(players)
+    app = h.app
+    refresh_golden._play_until(h, lambda app: app.table.to_act and not app.table.dirty_model
+                               and len(_last_plays(app.session, app.session.game)) == players,
+                               limit=20000)
+    t = app.table
+    se = app.session
+    want = _last_plays(se, se.game)
+    d = Drawn(monkeypatch)
+    seen = set()
+    for _ in range(300):  # 15 s on your turn
+        h.step(50)
+        msg = t.message()
+        assert len(msg) <= table._MSG_LEN, msg
+        seen.update(_entries(msg))
+    assert t.to_act and app.scene is t
+    d.check_on_screen()
+    row1 = [it[4] for it in d.items if it[1] == 7]
+    assert row1 and all(len(s) <= table._MSG_LEN for s in row1)
+    for s in range(players):
+        assert want[s] in seen, "seat %d's last play %r not on row 1 (%r)" % (s + 1, want[s], seen)
+
+
+@pytest.mark.parametrize("players", (5, 8))
+def test_row_1_whole_while_ai_seats_think_and_a_fresh_play_at_once(players):
+    """Row 1 never needs cutting (also with a thinking seat's "S3..." before the
+    plays), and a play just made is on it at once, even after row 1 has paged."""
+    import refresh_golden
+    h = _allfives_match(players)
+    app = h.app
+    app.settings.speed = 2
+    t = app.table
+    fresh = 0
+    for _ in range(6000):
+        se = app.session
+        if se is None or se.result is not None or app.scene is not t:
+            break
+        if t.to_act and not t.dirty_model:
+            h.wait(6000)  # row 1 pages while you think
+            n = len(se.rec.moves)
+            h.tap("A")
+            if len(se.rec.moves) == n:
+                continue
+        else:
+            n = len(se.rec.moves)
+            h.step(20)
+        msg = t.message()
+        assert len(msg) <= table._MSG_LEN, msg
+        if len(se.rec.moves) != n and se.last[1] != table.DRAW and not t.note and not t.scored_until:
+            seat, m = se.last
+            assert _last_plays(se, se.game)[seat] in _entries(msg), (se.last, msg)
+            fresh += 1
+    assert fresh > 10
+
+
 def test_ai_plays_are_paced_long_enough_to_see():
     """At each pace, an AI play (not a draw) comes no sooner than the pace after
     the move before it; the fastest pace is still 400 ms."""
@@ -372,7 +457,7 @@ def test_move_log_reachable_on_every_board(board):
     menu = h.app.scene
     import pause
     assert isinstance(menu, pause.TableMenu)
-    i = menu.rows().index("Moves so far")
+    i = menu.rows().index("Moves so far (L+R)")
     for _ in range(i):
         h.tap("DOWN" if "UP" in h.buttons else "RIGHT")
     h.tap("A")
@@ -390,6 +475,72 @@ def test_move_log_reachable_on_every_board(board):
         h.tap(a)
     h.back() if "B" in h.buttons else h.tap("A")
     assert h.app.scene is h.app.table
+
+
+def _board_maps():
+    """Action tuples of the simulator's 3- to 6-button boards and of every profile in boards/."""
+    import os
+    import importlib
+    import profiles
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = {"sim%d" % n: sim.BOARDS[n] for n in sorted(sim.BOARDS)}
+    for name in profiles.profile_names(os.listdir(os.path.join(root, "boards"))) + ["template"]:
+        mod = importlib.import_module("boards." + name)
+        out[name] = profiles.button_actions(mod.PROFILE)
+    return out
+
+
+BOARD_MAPS = _board_maps()
+
+
+@pytest.mark.parametrize("name", sorted(BOARD_MAPS))
+def test_move_log_one_press_from_the_table(name):
+    """No board has a button the table does not use (LEFT/RIGHT pick, A plays, B or
+    a long A pauses, UP hints, DOWN undoes), so LEFT and RIGHT pressed together open
+    the move log, on every board, in either order: the hand's selection stays as
+    it was, and the same keys (or A) go back. The pause menu and the rules say so."""
+    import refresh_golden
+    import rules_text
+    h = sim.Harness(BOARD_MAPS[name])
+    refresh_golden._start(h, 2, kinds=[0, 1, 1, 1], players=4)
+    refresh_golden._play_until(h, lambda app: app.table.to_act and not app.table.dirty_model
+                               and app.session.game.nplayed >= 3)
+    t = h.app.table
+    sel = t.sel
+    ev = h.app.session.game.observation(0).events
+    for first, second in (("LEFT", "RIGHT"), ("RIGHT", "LEFT")):
+        for leave in ("chord", "A"):
+            h.chord(first, second)
+            log = h.app.scene
+            assert type(log).__name__ == "MoveLog", (name, first, log)  # pause is reloaded each time
+            assert len(log.lines) == len(ev)
+            h.chord(second, first) if leave == "chord" else h.tap("A")
+            assert h.app.scene is t
+            h.step()
+            assert t.sel == sel and t.to_act
+    import pause
+    assert "Moves so far (L+R)" in pause.TableMenu(h.app).rows()
+    assert "Left and right together show the moves so far" in rules_text.text(2)
+
+
+def test_left_and_right_together_are_one_action_without_repeats():
+    import actions
+    for buttons in sim.BOARDS.values():
+        keys = sim.FakeKeys(buttons)
+        inp = actions.Input(keys, buttons)
+        keys.press("LEFT")
+        assert inp.poll(0) == ["LEFT"]
+        keys.press("RIGHT")
+        out = []
+        for now in range(20, 2000, 20):  # both held: no repeats
+            out += inp.poll(now)
+            if now == 20:  # the second arrow (undoing the first's step), then both
+                assert out == ["RIGHT", "LR"]
+        keys.release("RIGHT")
+        keys.release("LEFT")
+        assert out + inp.poll(2000) == ["RIGHT", "LR"]
+        keys.press("RIGHT")  # alone again: an arrow
+        assert inp.poll(2020) == ["RIGHT"]
 
 
 class Tones:

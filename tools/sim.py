@@ -1,11 +1,13 @@
 """Desktop simulator: the firmware App on a PC through Blinka displayio + pygame.
 
     .venv/bin/python tools/sim.py                 # window; arrows, Z/Enter = A, X/Backspace = B
+                                                  # (left and right arrows together: the moves so far)
     .venv/bin/python tools/sim.py --board 3       # three buttons: hold A (Z) for back
     .venv/bin/python tools/sim.py --headless --script "A A s R A s" --shot out/
 
 Keys in a script (separated by spaces or commas): ``L R U D A B`` tap a
-button; ``~A`` holds A long (back on boards without B); ``w500`` waits 500 ms;
+button; ``~A`` holds A long (back on boards without B); ``L+R`` presses LEFT and
+RIGHT together (the table's moves so far); ``w500`` waits 500 ms;
 ``s`` or ``s:name`` writes a screenshot; ``X*3`` repeats a token. Time in the
 headless run is virtual, so a script gives the same screens every time. Saves
 go to ``--save FILE`` (default: in memory for --headless, else
@@ -193,6 +195,17 @@ class Harness:
         self.keys.release(action)
         self.step()
 
+    def chord(self, first="LEFT", second="RIGHT"):
+        """Press ``first``, then ``second`` while it is held, and release both."""
+        self.keys.press(first)
+        self.step()
+        self.keys.press(second)
+        self.step()
+        self.clock.advance(TAP_MS)
+        self.keys.release(second)
+        self.keys.release(first)
+        self.step()
+
     def back(self):
         """B, or a long A on boards without B."""
         if "B" in self.buttons:
@@ -215,6 +228,9 @@ class Harness:
                 self.wait(int(tok[1:]))
             elif tok.startswith("~"):
                 self.hold(KEYS[tok[1:].upper()])
+            elif "+" in tok:
+                a, b = tok.upper().split("+")
+                self.chord(KEYS[a], KEYS[b])
             elif tok == "s" or tok.startswith("s:"):
                 if shot_dir:
                     name = tok[2:] if tok.startswith("s:") else "shot%02d" % len(out)
@@ -247,7 +263,8 @@ def run_window(board, save):
               pygame.K_x: "B", pygame.K_BACKSPACE: "B", pygame.K_ESCAPE: "B"}
     app = App(display, keys, _storage_for(save), buttons)
     clock = pygame.time.Clock()
-    print("pocket dominoes simulator: %d buttons %s; arrows, Z/Enter = A, X/Backspace = B%s"
+    print("pocket dominoes simulator: %d buttons %s; arrows, Z/Enter = A, X/Backspace = B%s;"
+          " left and right together: the moves so far"
           % (board, "/".join(buttons), "" if "B" in buttons else " (hold A for back)"))
     while True:
         for ev in pygame.event.get():

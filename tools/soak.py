@@ -3,11 +3,11 @@
     .venv/bin/python tools/soak.py                       # 200,000 presses: 4 boards x 50,000
     .venv/bin/python tools/soak.py --presses 5000 --boards 3,6 --seed 7
 
-Presses random buttons (taps, long presses, held arrows, waits) on the
-simulator's 3-, 4-, 5- and 6-button boards, leaning on A when a person is to
-act so that hands, summaries and whole matches get played. After each press it
-checks the game's bookkeeping and, now and then, that the saved record replays
-to the same state. It prints, per board and in all, the presses, the screens
+Presses random buttons (taps, long presses, held arrows, left and right
+together, waits) on the simulator's 3-, 4-, 5- and 6-button boards, leaning on
+A when a person is to act so that hands, summaries and whole matches get
+played. After each press it checks the game's bookkeeping and, now and then,
+that the saved record replays to the same state. It prints, per board and in all, the presses, the screens
 seen, the hands summarised, the match results shown and any text drawn past
 the screen's edge (``render.Screen.ran_off``); it exits 1 if a check failed,
 no summary or result was reached, or text ran off the screen. host_tests/
@@ -91,6 +91,8 @@ class Soak:
             h.wait(rnd.choice((100, 500, 2000)))
         elif r < 0.08:
             h.hold(rnd.choice(acts[:2]), 700)  # auto-repeat
+        elif r < 0.09:
+            h.chord(*rnd.sample(("LEFT", "RIGHT"), 2))  # both together
         elif r < 0.55 and self._person_to_act():
             h.tap("A")
         else:
