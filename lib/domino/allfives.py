@@ -378,6 +378,8 @@ class AllFives(LineGame):
 
     def result(self):
         """Play points, plus the opponents' pips rounded to five for going out."""
+        if not self.over:
+            raise ValueError("result: the hand is not over")
         players = self.players
         ns = self.nsides
         pips = [self.pips(s) for s in range(players)]

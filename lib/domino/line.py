@@ -100,8 +100,8 @@ class LineGame(LineView, Game):
         self._buf = new_move_buffer()
         if starter is None:
             starter = self.first_seat()
-        elif not 0 <= starter < players:
-            raise ValueError("starter must be a seat 0..%d" % (players - 1))
+        elif not (type(starter) is int and 0 <= starter < players):  # not True, not 1.5
+            raise ValueError("starter must be a seat 0..%d, not %r" % (players - 1, starter))
         self.starter = starter
         self.turn = starter
 
