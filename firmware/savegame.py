@@ -110,7 +110,7 @@ KIND_MATCH = 1
 KIND_DEAL = 2
 # 2: match snapshot + this hand's moves (1 kept every move of the match); 3: the same
 # bytes, written since All Fives with 4 players defaults to double-nine (issue 18): a
-# version 2 record's options are read as they were meant then (games.legacy_options)
+# version 2 record's options are read as they were meant then (see decode)
 MATCH_VERSION = 3
 
 
@@ -159,9 +159,8 @@ class MatchRecord:
             if k > 3:
                 raise BadSave("match: bad seat kind")
         options = b[10]
-        if b[0] == 2:  # made when 4-player All Fives defaulted to double-six
-            from domino.games import legacy_options
-            options = legacy_options(b[2], players, options)
+        if b[0] == 2 and b[2] == 2 and players == 4 and options & 3 == 0:
+            options |= 1  # 4-player All Fives defaulted to double-six (code 1) then
         r = cls(b[1], b[2], players, seats, (b[4] << 8) | b[5], (b[6] << 16) | (b[7] << 8) | b[8],
                 b[9], options)
         r.snap = [(b[i] << 8) | b[i + 1] for i in range(14 + players, start, 2)]

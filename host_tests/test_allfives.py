@@ -387,7 +387,8 @@ def test_old_deal_codes_keep_their_deal():
     for players in (2, 3, 5, 6, 7, 8):
         h = games.from_code(dealcode.encode(2, players, 0, 0, 5))
         assert h.nset == config(players)[0] and deal_code(h) == dealcode.encode(2, players, 0, 0, 5)
-    assert games.legacy_options(0, 4, 0) == 0 and games.legacy_options(1, 4, 0) == 0
+    # other games' codes with 4 players and options 0 are as they were
+    assert games.from_code(dealcode.encode(1, 4, 0, 0, 5)).hand(0) == Whist(4, 5, 0).hand(0)
 
 
 def test_deal_code_refuses_invalid_options():

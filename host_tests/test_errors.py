@@ -1,5 +1,7 @@
 """Bad input raises a clear, specific error and changes nothing."""
 
+import re
+
 import pytest
 
 from domino import dealcode, games, tiles
@@ -81,7 +83,7 @@ def test_out_of_turn():
         refused(g, m, "turn: seat 3 is to play", seat=wrong)
     # a seat is a plain int: 3.0 or a bool would compare equal to a seat (issue 18, item 9)
     for wrong in ("3", None.__class__, 3.0, 3 + 0j):
-        refused(g, m, r"^not a seat: .* \(a seat is a whole number\)$", seat=wrong)
+        refused(g, m, r"^not seat .*'s turn: seat 3 is to play$", seat=wrong)
     g.play(m, seat=3)  # the right seat may
 
 
@@ -93,7 +95,7 @@ def test_bool_and_float_seats_refused():
             g.play(legal(g)[0])
         m = legal(g)[0]
         for wrong in (True, 1.0):
-            refused(g, m, r"^not a seat: (True|1\.0) \(a seat is a whole number\)$", seat=wrong)
+            refused(g, m, r"^not seat (True|1\.0)'s turn: seat 1 is to play$", seat=wrong)
         g.play(m, seat=1)
 
 
@@ -246,7 +248,7 @@ def test_result_of_an_unfinished_hand():
               AllFives(4, 2, None, 6, 5, True)):
         for _ in range(2):  # at the start and after a move
             before = snapshot(g)
-            with pytest.raises(ValueError, match=r"^result: the hand is not over$") as e:
+            with pytest.raises(ValueError, match=r"^the hand is not over$") as e:
                 g.result()
             assert not isinstance(e.value, IllegalMove)
             assert snapshot(g) == before
@@ -261,9 +263,9 @@ def test_observation_of_no_seat(seat):
     """Issue 18, item 9: ``observation(7)`` of a 4-player hand was an empty hand."""
     from domino.allfives import AllFives
     for g in (Seychelles(4, 2), Whist(4, 2), AllFives(4, 2)):
-        with pytest.raises(ValueError, match=r"^observation: seat must be 0\.\.3, not "):
+        with pytest.raises(ValueError, match=r"^no seat %s$" % re.escape(repr(seat))):
             g.observation(seat)
-    with pytest.raises(ValueError, match=r"^observation: seat must be 0\.\.1, not 2$"):
+    with pytest.raises(ValueError, match=r"^no seat 2$"):
         AllFives(2, 2).observation(2)
 
 

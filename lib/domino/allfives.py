@@ -14,7 +14,7 @@ Nines or Double Twelves if there are more players"):
   deal code or save made then keeps its meaning, a 4-player hand's
   :meth:`AllFives.options_code` always names its set, and a record with a
   4-player options code that does not (set bits 0) is read as double-six
-  (:func:`domino.games.legacy_options`).
+  (:func:`domino.games.from_code`, ``savegame.MatchRecord.decode``).
 * Partnership play is an option for 4 players: partners sit opposite (seats
   0+2 and 1+3) and score together.
 
@@ -147,8 +147,6 @@ class AllFives(LineGame):
 
     def __init__(self, players=2, seed=0, starter=None, nset=None, hand_size=None, partners=False):
         nset, hand_size, partners = config(players, options_for(nset, hand_size, partners))
-        if starter is not None and type(starter) is not int:
-            raise ValueError("starter: must be a seat 0..%d, not %r" % (players - 1, starter))
         self.partners = partners
         self.nsides = 2 if partners else players
         LineGame.__init__(self, players, seed, nset, hand_size, starter)
@@ -341,10 +339,12 @@ class AllFives(LineGame):
         (bits 2-5: 0 default, else 1..15), partnership (bit 6); defaults are 0,
         except that a 4-player hand always names its set (see the module doc:
         set bits 0 with 4 players are read as the old default, double-six)."""
+        p = self.players
+        nset = self.nset
         code = 0
-        if self.nset != config(self.players, 0)[0] or self.players == 4:
-            code = SETS.index(self.nset) + 1
-        if self.hand_size != config(self.players, code)[1]:
+        if p == 4 or nset != config(p, 0)[0]:
+            code = SETS.index(nset) + 1
+        if self.hand_size != config(p, code)[1]:
             code |= self.hand_size << 2
         if self.partners:
             code |= 64
@@ -386,7 +386,7 @@ class AllFives(LineGame):
     def result(self):
         """Play points, plus the opponents' pips rounded to five for going out."""
         if not self.over:
-            raise ValueError("result: the hand is not over")
+            raise ValueError("the hand is not over")
         players = self.players
         ns = self.nsides
         pips = [self.pips(s) for s in range(players)]

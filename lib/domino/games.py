@@ -3,9 +3,12 @@
 ``GAMES`` lists ``(game_id, module, class name, title)``; :func:`load` imports
 one game's module on demand so that the device compiles only what it plays.
 
-Deal codes and saves made before a game's default options changed keep their
-meaning through :func:`legacy_options` (one change so far: All Fives with 4
-players defaulted to double-six until issue 18, double-nine since).
+A deal code keeps the deal it was made for when a game's defaults change. One
+change so far: All Fives with 4 players defaulted to double-six (5 tiles each)
+until issue 18 and to double-nine since. Since then a 4-player All Fives hand's
+options code always names its set (``AllFives.options_code``), so a 4-player
+All Fives code with set bits 0 was made before and :func:`from_code` deals it
+on double-six (code 1), as it was dealt then (saves: ``savegame.MatchRecord``).
 """
 
 import sys
@@ -46,28 +49,12 @@ def unload_others(game_id):
                     pass
 
 
-_ALLFIVES = 2
-
-
-def legacy_options(gid, players, options):
-    """``options`` of an old record as the game reads them today.
-
-    All Fives with 4 players defaulted to double-six (5 tiles each) until
-    issue 18 and to double-nine since; since then a 4-player All Fives hand's
-    options code always names its set (``AllFives.options_code``), so in a
-    deal code set bits 0 with 4 players can only come from before, and mean
-    double-six (code 1). Saves made before (match record version 2) are read
-    the same way (``savegame.MatchRecord.decode``). Other options pass as they are."""
-    if gid == _ALLFIVES and players == 4 and options & 3 == 0:
-        return options | 1
-    return options
-
-
 def from_code(code):
     """A new hand dealt exactly as deal code ``code`` says (as it was dealt when
-    the code was made: :func:`legacy_options`); BadDealCode if it cannot be."""
+    the code was made: see the module doc); BadDealCode if it cannot be."""
     gid, players, starter, options, seed = dealcode.decode(code)
-    options = legacy_options(gid, players, options)
+    if gid == 2 and players == 4 and options & 3 == 0:  # All Fives before issue 18
+        options |= 1
     try:
         cls = load(gid)
     except ValueError:

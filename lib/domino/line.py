@@ -101,7 +101,7 @@ class LineGame(LineView, Game):
         if starter is None:
             starter = self.first_seat()
         elif not (type(starter) is int and 0 <= starter < players):  # not True, not 1.5
-            raise ValueError("starter must be a seat 0..%d, not %r" % (players - 1, starter))
+            raise ValueError("starter must be a seat 0..%d" % (players - 1))
         self.starter = starter
         self.turn = starter
 

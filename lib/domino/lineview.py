@@ -105,7 +105,7 @@ class LineView:
         """What ``seat`` may see: own hand, counts, the table and public moves;
         ValueError if ``seat`` is not a seat of this hand."""
         if not (type(seat) is int and 0 <= seat < self.players):
-            raise ValueError("observation: seat must be 0..%d, not %r" % (self.players - 1, seat))
+            raise ValueError("no seat %r" % (seat,))
         events = []
         for i in range(self.nhist):
             h = self.hist[i]
