@@ -21,8 +21,9 @@ _TEXT = {
        "player is out or all pass.\n"
        "Each team's pips left are bad points. After a team reaches @T, the "
        "team with fewer bad points wins.",
-    2: "Double-six for 2-4 players (bigger sets for more), 7 tiles each (5 "
-       "with 4 players); the rest is the boneyard.\n"
+    2: "Double-six for 2-3 players, double-nine for 4-6, double-twelve for "
+       "7-8 (or as chosen), 7 tiles each (5 with 4 on double-six); the rest "
+       "is the boneyard.\n"
        "The first double is the spinner: once both its line sides are played "
        "its up and down arms open.\n"
        "After each play, if the open ends add up to a multiple of 5 you score "

@@ -108,7 +108,10 @@ class Stats:
 
 KIND_MATCH = 1
 KIND_DEAL = 2
-MATCH_VERSION = 2  # 2: match snapshot + this hand's moves (1 kept every move of the match)
+# 2: match snapshot + this hand's moves (1 kept every move of the match); 3: the same
+# bytes, written since All Fives with 4 players defaults to double-nine (issue 18): a
+# version 2 record's options are read as they were meant then (see decode)
+MATCH_VERSION = 3
 
 
 class MatchRecord:
@@ -141,8 +144,8 @@ class MatchRecord:
     @classmethod
     def decode(cls, b):
         """A record from bytes; BadSave if it is truncated or inconsistent."""
-        if len(b) < 14 or b[0] != MATCH_VERSION or b[1] not in (KIND_MATCH, KIND_DEAL):
-            raise BadSave("match: not a version %d record" % MATCH_VERSION)
+        if len(b) < 14 or b[0] not in (2, MATCH_VERSION) or b[1] not in (KIND_MATCH, KIND_DEAL):
+            raise BadSave("match: not a version 2 or %d record" % MATCH_VERSION)
         players = b[3]
         if not 1 <= players <= 8:
             raise BadSave("match: bad player count")
@@ -155,8 +158,11 @@ class MatchRecord:
         for k in seats:
             if k > 3:
                 raise BadSave("match: bad seat kind")
+        options = b[10]
+        if b[0] == 2 and b[2] == 2 and players == 4 and options & 3 == 0:
+            options |= 1  # 4-player All Fives defaulted to double-six (code 1) then
         r = cls(b[1], b[2], players, seats, (b[4] << 8) | b[5], (b[6] << 16) | (b[7] << 8) | b[8],
-                b[9], b[10])
+                b[9], options)
         r.snap = [(b[i] << 8) | b[i + 1] for i in range(14 + players, start, 2)]
         r.moves = bytearray(b[start:])
         return r

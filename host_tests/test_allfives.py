@@ -15,7 +15,7 @@ import pytest
 
 from core_helpers import T, snapshot
 from domino import dealcode, games, tiles
-from domino.allfives import AllFives, config, options_for, round_five, SPIN, PLAIN, DOUBLE
+from domino.allfives import AllFives, config, options_for, round_five, SETS, SPIN, PLAIN, DOUBLE
 from domino.game import DRAW, PASS, IllegalMove, new_move_buffer
 from domino.line import STOCK, TABLE
 from domino.match import Match, deal_code
@@ -304,17 +304,23 @@ def test_partnership_scores_are_shared():
 def test_config_defaults_and_limits():
     assert config(2) == (6, 7, False)
     assert config(3) == (6, 7, False)
-    assert config(4) == (6, 5, False)
+    # the text: "Double Sixes with two or three players, Double Nines or Double Twelves if
+    # there are more players" (issue 18: 4 players defaulted to double-six with 5 each)
+    assert config(4) == (9, 7, False)
     assert config(5) == (9, 7, False)
     assert config(6) == (9, 7, False)
     assert config(7) == (12, 7, False)
     assert config(8) == (12, 7, False)
-    assert config(4, options_for(partners=True)) == (6, 5, True)
-    assert config(4, options_for(hand_size=7)) == (6, 7, False)
+    assert config(4, options_for(partners=True)) == (9, 7, True)
+    assert config(4, options_for(hand_size=5)) == (9, 5, False)
+    # double-six stays an option for 4, with 5 each unless a hand size is chosen
+    assert config(4, options_for(nset=6)) == (6, 5, False)
+    assert config(4, options_for(nset=6, partners=True)) == (6, 5, True)
+    assert config(4, options_for(nset=6, hand_size=7)) == (6, 7, False)
     assert config(2, options_for(nset=12, hand_size=15)) == (12, 15, False)
     for players, kw, msg in ((5, dict(nset=6), "at most 4"), (7, dict(nset=9), "at most 6"),
                              (3, dict(partners=True), "needs 4 players"),
-                             (4, dict(hand_size=8), "do not fit"), (1, {}, "2 to 8"),
+                             (4, dict(nset=6, hand_size=8), "do not fit"), (4, dict(hand_size=14), "do not fit"), (1, {}, "2 to 8"),
                              (9, {}, "2 to 8")):
         with pytest.raises(ValueError, match=msg):
             AllFives(players, 1, 0, **kw)
@@ -326,6 +332,8 @@ def test_config_defaults_and_limits():
 
 @pytest.mark.parametrize("players,kw", [
     (2, {}), (3, {}), (4, {}), (4, dict(partners=True)), (4, dict(hand_size=7)),
+    (4, dict(nset=6)), (4, dict(nset=6, partners=True)), (4, dict(nset=6, hand_size=7)),
+    (4, dict(hand_size=5)), (4, dict(nset=12)),
     (2, dict(nset=9)), (2, dict(nset=12, hand_size=12)), (5, {}), (6, dict(hand_size=5)),
     (7, {}), (8, dict(nset=12, hand_size=11)), (3, dict(nset=6, hand_size=7)),
 ])
@@ -340,8 +348,47 @@ def test_deal_code_round_trip_with_options(players, kw):
             g.players, g.nset, g.hand_size, g.partners, g.starter, g.seed)
         assert bytes(h.loc) == bytes(g.loc) and h.stock == g.stock
         assert deal_code(h) == code
-    if not kw or (players == 3 and kw == dict(nset=6, hand_size=7)):
+    if players == 4:
+        assert g.options_code() & 3 == SETS.index(g.nset) + 1  # 4 players: the set is named
+    elif not kw or (players == 3 and kw == dict(nset=6, hand_size=7)):
         assert g.options_code() == 0  # the defaults need no options
+
+
+def test_four_players_default_to_double_nine():
+    """Issue 18: 4 players play double-nine, 7 tiles each, by default: a hand, a match,
+    the starter draw and a hand from its options code."""
+    g = AllFives(4, 3)
+    assert (g.nset, g.hand_size, len(g.stock)) == (9, 7, 55 - 28)
+    assert max(g.loc[t] for t in range(len(g.loc)) if g.loc[t] < 4) == 3
+    assert len(g.loc) == tiles.count(9)
+    m = Match(AllFives, 4, seed=8)
+    assert m.deal().nset == 9 and all(t < tiles.count(9) for t in m.starter_draw)
+    p = AllFives(4, 3, None, partners=True)
+    assert (p.nset, p.hand_size, p.nsides) == (9, 7, 2)
+    h = AllFives.from_options(4, 3, g.starter, g.options_code())
+    assert bytes(h.loc) == bytes(g.loc)
+    assert AllFives.refuses(4, 0) is None
+
+
+def test_old_deal_codes_keep_their_deal():
+    """A 4-player deal code made before issue 18 (options with set bits 0, when that meant
+    double-six with 5 each) deals what it dealt then; since then a 4-player code names
+    its set, so set bits 0 can only be such a code."""
+    for options, want in ((0, (6, 5, False)), (options_for(partners=True), (6, 5, True)),
+                          (options_for(hand_size=7), (6, 7, False)),
+                          (options_for(hand_size=3, partners=True), (6, 3, True))):
+        old = dealcode.encode(2, 4, 1, options, 777)
+        h = games.from_code(old)
+        assert (h.nset, h.hand_size, h.partners, h.starter, h.seed) == want + (1, 777)
+        ref = AllFives(4, 777, 1, *want)
+        assert bytes(h.loc) == bytes(ref.loc) and h.stock == ref.stock
+        assert deal_code(h) != old and games.from_code(deal_code(h)).hand(2) == h.hand(2)
+    # other player counts: set bits 0 are today's default, as they always were
+    for players in (2, 3, 5, 6, 7, 8):
+        h = games.from_code(dealcode.encode(2, players, 0, 0, 5))
+        assert h.nset == config(players)[0] and deal_code(h) == dealcode.encode(2, players, 0, 0, 5)
+    # other games' codes with 4 players and options 0 are as they were
+    assert games.from_code(dealcode.encode(1, 4, 0, 0, 5)).hand(0) == Whist(4, 5, 0).hand(0)
 
 
 def test_deal_code_refuses_invalid_options():

@@ -269,7 +269,7 @@ def test_bad_starter_refused(gid, n):
 def test_observation_of_no_seat_refused(gid, n):
     """``observation(seat)`` of a seat the hand does not have is an error."""
     g = new_hand(gid, n, 0, 5)
-    for seat in (n, 7, -1, 1.0, None):
+    for seat in (n, n + 3, -1, 1.0, True, None):  # (7 is a seat of an 8-player hand)
         with pytest.raises((ValueError, IndexError, TypeError)):
             g.observation(seat)
 

@@ -1,5 +1,7 @@
 """Bad input raises a clear, specific error and changes nothing."""
 
+import re
+
 import pytest
 
 from domino import dealcode, games, tiles
@@ -77,9 +79,24 @@ def test_out_of_turn():
     m = legal(g)[0]
     for wrong in (0, 1, 2):
         refused(g, m, r"^not seat %d's turn: seat 3 is to play$" % wrong, seat=wrong)
-    for wrong in (7, -1, "3", None.__class__):
+    for wrong in (7, -1):
         refused(g, m, "turn: seat 3 is to play", seat=wrong)
+    # a seat is a plain int: 3.0 or a bool would compare equal to a seat (issue 18, item 9)
+    for wrong in ("3", None.__class__, 3.0, 3 + 0j):
+        refused(g, m, r"^not seat .*'s turn: seat 3 is to play$", seat=wrong)
     g.play(m, seat=3)  # the right seat may
+
+
+def test_bool_and_float_seats_refused():
+    """Issue 18, item 9: ``play(move, seat=True)`` and ``seat=1.0`` were taken for seat 1."""
+    from domino.allfives import AllFives
+    for g in (Seychelles(4, 3), Whist(4, 3, 1), AllFives(4, 3, 1), AllFives(2, 3, 1)):
+        while g.turn != 1:
+            g.play(legal(g)[0])
+        m = legal(g)[0]
+        for wrong in (True, 1.0):
+            refused(g, m, r"^not seat (True|1\.0)'s turn: seat 1 is to play$", seat=wrong)
+        g.play(m, seat=1)
 
 
 def test_pass_while_able():
@@ -191,10 +208,65 @@ def test_seychelles_starter_must_hold_double_six():
         Seychelles(4, 1, (holder + 1) % 4)
 
 
-@pytest.mark.parametrize("starter", [-1, 4, 99])
+@pytest.mark.parametrize("starter", [-1, 4, 99, 1.5, 1.0, True, False, "1", [1]])
 def test_whist_bad_starter(starter):
+    # 1.5 made a hand that could never move (issue 18, item 9)
     with pytest.raises(ValueError, match="starter must be a seat 0..3"):
         Whist(4, 1, starter)
+
+
+@pytest.mark.parametrize("starter", [1.5, 1.0, True, "1", -1, 9])
+def test_bad_starter_every_game(starter):
+    """A starter that is not a seat (a plain int in range) is refused by every game,
+    by a LineGame made directly and by ``redeal``."""
+    from domino.allfives import AllFives
+    from domino.line import LineGame
+    for make in (lambda: AllFives(4, 1, starter), lambda: AllFives(2, 1, starter),
+                 lambda: LineGame(4, 1, 6, 7, starter), lambda: Whist(4, 1, starter)):
+        with pytest.raises(ValueError, match="starter"):
+            make()
+    # Seychelles: the holder of the double six, as an int; 1.0 / True were taken when
+    # the holder is seat 1
+    holder = Seychelles(4, 1).starter
+    for bad in (starter, float(holder), holder == 1):
+        if type(bad) is int and bad == holder:
+            continue
+        with pytest.raises(ValueError, match="starter"):
+            Seychelles(4, 1, bad)
+    g = Seychelles(4, 1)
+    before = snapshot(g)
+    with pytest.raises(ValueError, match="starter must be a seat"):
+        g.redeal([g.hand(s) for s in range(4)], (), starter)
+    assert snapshot(g) == before
+
+
+def test_result_of_an_unfinished_hand():
+    """Issue 18, item 9: ``result()`` before the end raised nothing and made up a result.
+    Every game raises ValueError (not IllegalMove: no move is refused)."""
+    from domino.allfives import AllFives
+    for g in (Seychelles(4, 2), Seychelles(2, 2), Whist(4, 2), AllFives(2, 2), AllFives(4, 2),
+              AllFives(4, 2, None, 6, 5, True)):
+        for _ in range(2):  # at the start and after a move
+            before = snapshot(g)
+            with pytest.raises(ValueError, match=r"^the hand is not over$") as e:
+                g.result()
+            assert not isinstance(e.value, IllegalMove)
+            assert snapshot(g) == before
+            g.play(legal(g)[0])
+        while not g.over:
+            g.play(legal(g)[0])
+        g.result()  # an ended hand has one
+
+
+@pytest.mark.parametrize("seat", [4, 7, -1, 1.0, True, "1", None])
+def test_observation_of_no_seat(seat):
+    """Issue 18, item 9: ``observation(7)`` of a 4-player hand was an empty hand."""
+    from domino.allfives import AllFives
+    for g in (Seychelles(4, 2), Whist(4, 2), AllFives(4, 2)):
+        with pytest.raises(ValueError, match=r"^no seat %s$" % re.escape(repr(seat))):
+            g.observation(seat)
+    with pytest.raises(ValueError, match=r"^no seat 2$"):
+        AllFives(2, 2).observation(2)
 
 
 @pytest.mark.parametrize("cls,players", [(Seychelles, 1), (Seychelles, 5), (Seychelles, "4"), (Seychelles, 4.0),

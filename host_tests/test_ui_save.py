@@ -378,3 +378,55 @@ def test_erases_per_500_app_saves():
     assert flash.erases == st.compactions
     assert flash.erases * 10 <= n
     assert Storage(FlashModel(flash.buf)).errors == []
+
+
+def _all_fives_session(kind, options, moves=9):
+    """A 4-player All Fives session (a match, or the deal of its first hand's code) after
+    ``moves`` moves, and its record's bytes."""
+    import session as sessionmod
+    from domino.match import deal_code
+    se = sessionmod.new_match(2, 4, [0, 2, 2, 2], 0, 4242, options)
+    if kind == "deal":
+        se = sessionmod.new_deal(deal_code(se.game), [0, 2, 2, 2])
+    for _ in range(moves):
+        se.play(se.legal()[0])
+    return se, se.rec.encode()
+
+
+@pytest.mark.parametrize("kind", ["match", "deal"])
+def test_version_2_all_fives_save_keeps_its_double_six(kind):
+    """Issue 18: 4-player All Fives defaulted to double-six (5 each) until it became
+    double-nine. A save written before (record version 2, set bits 0 meaning double-six)
+    resumes the same double-six hand; a save written since (version 3) keeps options 0
+    for double-nine."""
+    import session as sessionmod
+    from domino.allfives import options_for
+    from savegame import MATCH_VERSION
+    assert MATCH_VERSION == 3
+    for old_options in (0, options_for(partners=True)):
+        se, rec = _all_fives_session(kind, old_options | 1)  # as it was dealt then
+        assert (se.game.nset, se.game.hand_size) == (6, 5)
+        old = bytearray(rec)
+        assert old[0] == 3 and old[10] == old_options | 1
+        old[0] = 2
+        old[10] = old_options  # what version 2 wrote for the default set
+        back = sessionmod.Session(MatchRecord.decode(bytes(old)))
+        g = back.game
+        assert (g.nset, g.hand_size, g.partners) == (6, 5, bool(old_options))
+        assert [g.observation(s).key() for s in range(4)] == [
+            se.game.observation(s).key() for s in range(4)]
+        assert back.rec.encode()[0] == 3  # written again as version 3, its set named
+        assert MatchRecord.decode(back.rec.encode()).options & 3 == 1
+    se, rec = _all_fives_session("match", 0)
+    assert rec[0] == 3 and rec[10] == 0 and se.game.nset == 9
+    back = sessionmod.Session(MatchRecord.decode(rec))
+    assert back.game.nset == 9 and back.game.observation(0).key() == se.game.observation(0).key()
+    # other games' version 2 records read as they are
+    se = sessionmod.new_match(0, 4, [0, 2, 2, 2], 0, 99)
+    se.play(se.legal()[0])
+    old = bytearray(se.rec.encode())
+    old[0] = 2
+    back = sessionmod.Session(MatchRecord.decode(bytes(old)))
+    assert back.game.observation(0).key() == se.game.observation(0).key()
+    with pytest.raises(ValueError, match="not a version 2 or 3 record"):
+        MatchRecord.decode(b"\x01" + bytes(old[1:]))

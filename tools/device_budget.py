@@ -96,7 +96,7 @@ CONFIGS = (
     ("seychelles_4p", 0, 4, 0, False),
     ("whist_4p", 1, 4, 0, False),
     ("allfives_2p", 2, 2, 0, False),
-    ("allfives_4p", 2, 4, 0, False),
+    ("allfives_4p", 2, 4, _opts(6), False),  # double-six, 5 each: the default until issue 18
     ("allfives_6p_d9", 2, 6, _opts(9), True),
     ("allfives_8p_d12", 2, 8, _opts(12), True),
 )

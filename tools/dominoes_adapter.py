@@ -230,6 +230,7 @@ def rebuild_final(game):
     for s in range(4):
         for t in hands[s]:
             g.loc[t] = s
+    g.over = True  # the library's game has ended (a stuck one without our passes replayed)
     return g, board
 
 

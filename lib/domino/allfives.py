@@ -1,15 +1,20 @@
 """All Fives with a spinner and a boneyard (``../shared/rules/all-fives-with-spinner.txt``).
 
-Sets and players (the text plays double-six with two or three and the bigger
-sets "if there are more players"; the issue asks for 2-4 on double-six):
+Sets and players (the text: "Double Sixes with two or three players, Double
+Nines or Double Twelves if there are more players"):
 
 * double-six for 2-4 players, double-nine for 2-6, double-twelve for 2-8;
-  the default set is double-six for 2-4, double-nine for 5-6 and
-  double-twelve for 7-8 players;
+  the default set is double-six for 2-3, double-nine for 4-6 and
+  double-twelve for 7-8 players (double-nine takes at most 6);
 * 7 tiles each by default (the text's "seven tiles"), except 4 players on
-  double-six, where 7 each would leave no boneyard: 5 each there (the usual
-  All Fives deal). Any hand size from 1 to 15 that fits the set can be chosen;
-  the rest of the set is the boneyard, drawn in shuffled order.
+  double-six (an option), where 7 each would leave no boneyard: 5 each there
+  (the usual All Fives deal). Any hand size from 1 to 15 that fits the set
+  can be chosen; the rest of the set is the boneyard, drawn in shuffled order.
+* Until issue 18 the 4-player default was double-six with 5 each. So that a
+  deal code or save made then keeps its meaning, a 4-player hand's
+  :meth:`AllFives.options_code` always names its set, and a record with a
+  4-player options code that does not (set bits 0) is read as double-six
+  (:func:`domino.games.from_code`, ``savegame.MatchRecord.decode``).
 * Partnership play is an option for 4 players: partners sit opposite (seats
   0+2 and 1+3) and score together.
 
@@ -84,7 +89,7 @@ def config(players, options=0):
     if code:
         nset = SETS[code - 1]
     else:
-        nset = 6 if players <= 4 else (9 if players <= 6 else 12)
+        nset = 6 if players <= 3 else (9 if players <= 6 else 12)
     most = nset * 2 // 3  # 4, 6, 8 players on double-six, -nine, -twelve
     if players > most:
         raise ValueError("players: a double-%d set takes at most %d players" % (nset, most))
@@ -142,8 +147,6 @@ class AllFives(LineGame):
 
     def __init__(self, players=2, seed=0, starter=None, nset=None, hand_size=None, partners=False):
         nset, hand_size, partners = config(players, options_for(nset, hand_size, partners))
-        if starter is not None and type(starter) is not int:
-            raise ValueError("starter: must be a seat 0..%d, not %r" % (players - 1, starter))
         self.partners = partners
         self.nsides = 2 if partners else players
         LineGame.__init__(self, players, seed, nset, hand_size, starter)
@@ -333,11 +336,15 @@ class AllFives(LineGame):
 
     def options_code(self):
         """7 bits: set (bits 0-1: 0 default, 1/2/3 = double-6/9/12), hand size
-        (bits 2-5: 0 default, else 1..15), partnership (bit 6); defaults are 0."""
+        (bits 2-5: 0 default, else 1..15), partnership (bit 6); defaults are 0,
+        except that a 4-player hand always names its set (see the module doc:
+        set bits 0 with 4 players are read as the old default, double-six)."""
+        p = self.players
+        nset = self.nset
         code = 0
-        if self.nset != config(self.players, 0)[0]:
-            code = SETS.index(self.nset) + 1
-        if self.hand_size != config(self.players, code)[1]:
+        if p == 4 or nset != config(p, 0)[0]:
+            code = SETS.index(nset) + 1
+        if self.hand_size != config(p, code)[1]:
             code |= self.hand_size << 2
         if self.partners:
             code |= 64
@@ -378,6 +385,8 @@ class AllFives(LineGame):
 
     def result(self):
         """Play points, plus the opponents' pips rounded to five for going out."""
+        if not self.over:
+            raise ValueError("the hand is not over")
         players = self.players
         ns = self.nsides
         pips = [self.pips(s) for s in range(players)]

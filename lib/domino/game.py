@@ -218,7 +218,7 @@ class Game:
         """Check ``move`` for the seat to act and apply it; IllegalMove if not allowed."""
         if self.over:
             raise IllegalMove("the hand is over")
-        if seat is not None and seat != self.turn:
+        if seat is not None and (type(seat) is not int or seat != self.turn):  # not True, 1.0
             raise IllegalMove("not seat %r's turn: seat %d is to play" % (seat, self.turn))
         if type(move) is not int:  # a float or bool would compare equal to a move
             raise IllegalMove("not a move: %r" % (move,))

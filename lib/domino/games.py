@@ -4,6 +4,13 @@
 ``LAYOUT``, here too so that a menu can tell which games a screen can draw
 without importing them); :func:`load` imports
 one game's module on demand so that the device compiles only what it plays.
+
+A deal code keeps the deal it was made for when a game's defaults change. One
+change so far: All Fives with 4 players defaulted to double-six (5 tiles each)
+until issue 18 and to double-nine since. Since then a 4-player All Fives hand's
+options code always names its set (``AllFives.options_code``), so a 4-player
+All Fives code with set bits 0 was made before and :func:`from_code` deals it
+on double-six (code 1), as it was dealt then (saves: ``savegame.MatchRecord``).
 """
 
 import sys
@@ -51,8 +58,11 @@ def unload_others(game_id):
 
 
 def from_code(code):
-    """A new hand dealt exactly as deal code ``code`` says; BadDealCode if it cannot be."""
+    """A new hand dealt exactly as deal code ``code`` says (as it was dealt when
+    the code was made: see the module doc); BadDealCode if it cannot be."""
     gid, players, starter, options, seed = dealcode.decode(code)
+    if gid == 2 and players == 4 and options & 3 == 0:  # All Fives before issue 18
+        options |= 1
     try:
         cls = load(gid)
     except ValueError:

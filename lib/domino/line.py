@@ -100,7 +100,7 @@ class LineGame(LineView, Game):
         self._buf = new_move_buffer()
         if starter is None:
             starter = self.first_seat()
-        elif not 0 <= starter < players:
+        elif not (type(starter) is int and 0 <= starter < players):  # not True, not 1.5
             raise ValueError("starter must be a seat 0..%d" % (players - 1))
         self.starter = starter
         self.turn = starter

@@ -102,7 +102,10 @@ class LineView:
         return [self.ends[a] for a in range(self.narms)]
 
     def observation(self, seat):
-        """What ``seat`` may see: own hand, counts, the table and public moves."""
+        """What ``seat`` may see: own hand, counts, the table and public moves;
+        ValueError if ``seat`` is not a seat of this hand."""
+        if not (type(seat) is int and 0 <= seat < self.players):
+            raise ValueError("no seat %r" % (seat,))
         events = []
         for i in range(self.nhist):
             h = self.hist[i]

@@ -62,8 +62,8 @@ class Seychelles(LineGame):
         self.nsides = self.sides_for(players)
         removed = (_DOUBLE_BLANK,) if players == 3 else ()
         LineGame.__init__(self, players, seed, 6, _HANDS[players], None, removed)
-        if starter is not None and starter != self.starter:
-            raise ValueError("starter: the double six is with seat %d, not %d" % (self.starter, starter))
+        if starter is not None and (type(starter) is not int or starter != self.starter):
+            raise ValueError("starter: the double six is with seat %d, not %r" % (self.starter, starter))
 
     @staticmethod
     def sides_for(players, options=0):
@@ -76,6 +76,8 @@ class Seychelles(LineGame):
 
     def result(self):
         """Scores of the ended hand: tape, krose or zete."""
+        if not self.over:
+            raise ValueError("the hand is not over")
         pips = [self.pips(s) for s in range(self.players)]
         points = [0] * self.nsides
         w = self.points_from(pips, self.winner, points)

@@ -44,6 +44,8 @@ class Whist(LineGame):
 
     def result(self):
         """Each team's remaining pips, as bad points."""
+        if not self.over:
+            raise ValueError("the hand is not over")
         pips = [self.pips(s) for s in range(4)]
         points = [0, 0]
         side = self.points_from(pips, self.winner, points)
