@@ -76,7 +76,7 @@ def play_random(g, rng):
 
 def test_declarations_and_registry():
     assert games.load(3) is Loo
-    assert (3, "loo", "Loo", "Domino Loo") in games.GAMES
+    assert (3, "loo", "Loo", "Domino Loo", "tricks") in games.GAMES
     assert Loo.GAME_ID == 3 and Loo.NAME == "Domino Loo" and Loo.PLAYERS == (2, 3, 4)
     assert Loo.TARGET == 15 and Loo.LAYOUT == TRICKS and not Loo.BAD_POINTS
     assert [o[0] for o in Loo.OPTIONS] == ["scoring", "stake"]

@@ -78,13 +78,13 @@ from domino.rng import Rng
 from domino import dealcode, games
 for seed in (0, 1, 2, 12345, 0xFFFFFF, 0x7FFFFFFF, (1 << 40) + 5):
     r = Rng(seed)
-    print(seed, [r.next16() for _ in range(12)], r.state())
+    print(seed, [r.next16() for _ in range(12)], r.s0, r.s1)
     print([r.below(n) for n in (1, 2, 3, 7, 28, 1000, 65535, 65536)])
     deck = bytearray(range(28))
     r.shuffle(deck)
     print(list(deck))
     r2 = Rng(0)
-    r2.set_state(r.state())
+    r2.s0, r2.s1 = r.s0, r.s1
     print(r2.next16() == r.next16())
 for fields in ((0, 4, 0, 0, 0), (0, 2, 1, 0, 123456), (1, 4, 3, 0, 0xFFFFFF), (0, 3, 2, 0, 777),
                (7, 8, 7, 127, 0xABCDEF)):

@@ -45,13 +45,10 @@ def test_tables_cover_double_twelve():
 def test_pips_doubles_ends():
     for i, (h, l) in enumerate(pairs(12)):
         assert tiles.pips(i) == h + l
-        assert tiles.is_double(i) == (h == l)
-        assert tiles.other_end(i, h) == l
-        assert tiles.other_end(i, l) == h
     assert sum(tiles.pips(t) for t in range(28)) == 168  # double-six set
     assert sum(tiles.pips(t) for t in range(55)) == 495  # double-nine set
     assert sum(tiles.pips(t) for t in range(91)) == 1092  # double-twelve set
-    assert [t for t in range(28) if tiles.is_double(t)] == [tiles.tile(v, v) for v in range(7)]
+    assert [t for t in range(28) if tiles.HI[t] == tiles.LO[t]] == [tiles.tile(v, v) for v in range(7)]
 
 
 def test_rank_key_orders_by_total_then_high_end():

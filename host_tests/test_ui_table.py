@@ -118,7 +118,7 @@ def test_allfives_board_shows_the_true_layout():
         assert _region(scr, 58, 22, 11, 11) == _ref(lambda s: s.square(58, 22, 3), 58, 22, 11, 11), label
         for a, y in ((2, 12), (3, 32)):
             if g.side_played(a):
-                if g.kind[a] != SPIN and tiles.is_double(g.end_tile[a]):
+                if g.kind[a] != SPIN and tiles.HI[g.end_tile[a]] == tiles.LO[g.end_tile[a]]:
                     v = g.ends[a]  # a double lies crosswise: both halves, counted twice
                     want = _ref(lambda s: s.tile(53, y, v, v, False), 53, y, 21, 11)
                     assert _region(scr, 53, y, 21, 11) == want, label

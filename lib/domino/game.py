@@ -116,10 +116,6 @@ class HandResult:
         self.call = call
         self.summary = summary
 
-    def __repr__(self):
-        return "HandResult(%s, winner=%d, side=%d, pips=%r, points=%r, call=%r, summary=%r)" % (
-            self.end, self.winner, self.side, self.pips, self.points, self.call, self.summary)
-
 
 class Observation:
     """What one seat may see of a hand.

@@ -64,12 +64,3 @@ class Rng:
             j = self.below(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
             i -= 1
-
-    def state(self):
-        """The generator's state as one int (for saves)."""
-        return (self.s0 << 16) | self.s1
-
-    def set_state(self, st):
-        """Restore a state from :meth:`state`."""
-        self.s0 = (st >> 16) & _M16
-        self.s1 = st & _M16

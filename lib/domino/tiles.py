@@ -65,16 +65,6 @@ def pips(t):
     return HI[t] + LO[t]
 
 
-def is_double(t):
-    """True if both ends of ``t`` are equal."""
-    return HI[t] == LO[t]
-
-
-def other_end(t, v):
-    """The end of ``t`` left open when its ``v`` end is matched."""
-    return HI[t] + LO[t] - v
-
-
 def has(t, v):
     """True if tile ``t`` belongs to suit ``v``."""
     return HI[t] == v or LO[t] == v
