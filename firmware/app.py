@@ -129,7 +129,11 @@ class App:
     # -- the loop -------------------------------------------------------------------
 
     def go(self, scene):
-        """Show ``scene``."""
+        """Show ``scene``. On the title a match kept for Continue gives its AI
+        engines' RAM back (they are made again, and play the same, when it goes on)."""
+        if self.session is not None and isinstance(scene, Title):
+            self.session.release_engines()
+            gc.collect()
         self.scene = scene
         scene.enter()
         self.dirty = True

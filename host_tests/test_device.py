@@ -202,10 +202,11 @@ def mem_lines(r):
 
 # One run: a whole hand of 4-player Seychelles with every seat Hard (the match that ran out of
 # RAM), its summary, back to the title (the match kept for Continue), then a new 8-player All
-# Fives match on double-twelve with every seat Hard, whose module is compiled on top of it all.
+# Fives match on double-twelve with every seat Hard, whose module is compiled on top of it all
+# (after the seats: Target, Set, Tiles, then Start).
 # (L on the summary only wakes the screen, which has gone dark after a minute without a key.)
 RAM_SCRIPT = ("A A D R*3 D R D R D R D D A w75000 L w500 B w1000 D A D D A R*4 D R*3" + " D R" * 7
-              + " D D D A w40000")
+              + " D D D D A w40000")
 
 
 def test_free_ram_stays_above_the_guard_in_hard_matches(device):

@@ -169,3 +169,22 @@ def test_ai_engines_make_their_search_game_at_the_match_start():
     q = se.player(se.game.turn)
     q.choose(se.cls, se.game.observation(se.game.turn))
     assert q is p and p.game is g
+
+
+def test_the_title_gives_a_kept_matchs_engines_back():
+    """Back on the title with a match kept for Continue, the session drops its AI
+    engines (the next game's module compiles in that RAM on the device); Continue
+    makes them again and they play the moves they would have played."""
+    h = sim.Harness(6)
+    h.app.start_match(0, 4, [0, 3, 3, 3], 0)
+    se = h.app.session
+    assert any(e is not None for e in se.engines)
+    import scenes
+    h.app.go(scenes.Title(h.app))
+    assert h.app.session is se and se.engines == [None, None, None]
+    seat = se.game.turn if se.is_ai(se.game.turn) else (se.game.turn + 1) % 4
+    obs = se.game.observation(seat)
+    fresh = ai.new_player(2, 0)
+    fresh.seed = se.player(seat).seed
+    assert se.engines[2] is not None  # made again on demand
+    assert se.player(seat).choose(se.cls, obs) == fresh.choose(se.cls, obs)
