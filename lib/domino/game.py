@@ -37,7 +37,8 @@ A hand
     restores the exact state. ``moves()``: the moves applied so far; the same
     deal with these applied is the same hand (saves resume a hand this way).
     ``result()``: the :class:`HandResult` of an ended hand (ValueError before).
-    ``observation(seat)``: an :class:`Observation`, what that seat may see.
+    ``observation(seat)``: an :class:`Observation`, what that seat may see
+    (ValueError for a seat the hand does not have).
     ``hand(seat)``: the sorted tiles a seat holds (for the end-of-hand reveal).
     ``hand_scores()``: points per side scored during this hand so far.
 
