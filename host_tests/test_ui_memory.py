@@ -188,3 +188,15 @@ def test_the_title_gives_a_kept_matchs_engines_back():
     fresh.seed = se.player(seat).seed
     assert se.engines[2] is not None  # made again on demand
     assert se.player(seat).choose(se.cls, obs) == fresh.choose(se.cls, obs)
+
+
+def test_the_options_screen_code_is_dropped_when_a_match_starts():
+    """The new-game options screen lives in its own module, gone during play."""
+    import sys
+    h = sim.Harness(6)
+    h.tap("A")
+    h.tap("A")  # the first game's options
+    assert type(h.app.scene).__name__ == "Options" and "newgame" in sys.modules
+    h.app.scene.sel = len(h.app.scene.rows()) - 1
+    h.tap("A")
+    assert isinstance(h.app.scene, table.Table) and "newgame" not in sys.modules

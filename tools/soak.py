@@ -114,7 +114,7 @@ class Soak:
                 elif isinstance(sc, scenes.Result):
                     self.results += 1
                 last = sc
-            if isinstance(sc, scenes.Options) and sc.players > self.max_players:
+            if type(sc).__name__ == "Options" and sc.players > self.max_players:
                 sc.players = self.max_players
             if app.session is not None:
                 self.players.add((app.session.rec.gid, app.session.rec.players))

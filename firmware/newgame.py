@@ -1,0 +1,157 @@
+"""The new-game options screen (:class:`Options`): players, who plays each seat,
+the target and the game's declared options.
+
+A module of its own, imported by ``scenes.Picker`` when a game is chosen and
+dropped from ``sys.modules`` when a match starts, so its code takes no RAM
+during play.
+"""
+
+import sys
+
+from domino import games
+from scenes import Menu, Message, Picker, wrap
+
+
+KIND_NAMES = ("Human", "AI easy", "AI medium", "AI hard")
+
+
+class Options(Menu):
+    """Players, who plays each seat, target score, the game's declared options
+    (``OPTIONS``: only the choices its ``refuses`` accepts); then Start."""
+
+    def __init__(self, app, gid):
+        Menu.__init__(self, app)
+        self.gid = gid
+        self.cls = games.load(gid)
+        self.TITLE = games.GAMES[[g[0] for g in games.GAMES].index(gid)][3].upper()
+        decl = self.cls.OPTIONS
+        prev = app.options.get(gid)
+        if prev:
+            self.players, self.kinds, self.target = prev[0], bytearray(prev[1]), prev[2]
+            self.opt = bytearray(prev[3])
+        else:
+            ps = self.cls.PLAYERS
+            self.players = 4 if 4 in ps else ps[-1]
+            self.kinds = bytearray([0] + [2] * 7)
+            self.target = self.cls.TARGET
+            self.opt = bytearray(len(decl))  # each option's choice, 0: its default
+        t = self.cls.TARGET
+        self.targets = self.cls.TARGETS or (t,)
+        if self.target not in self.targets:
+            self.target = t
+        if not self._ok(self.players, self.opt):
+            self.opt = bytearray(len(decl))
+
+    def _shown(self):
+        """The options offered now: those with a choice the game accepts besides the current."""
+        out = []
+        for i in range(len(self.cls.OPTIONS)):
+            for k in range(len(self.cls.OPTIONS[i][2]) + 1):
+                if k != self.opt[i] and self._ok(self.players, self._with(i, k)):
+                    out.append(i)
+                    break
+        return out
+
+    def rows(self):
+        out = []
+        if len(self.cls.PLAYERS) > 1:
+            out.append("Players: %d" % self.players)
+        for p in range(self.players):
+            out.append("P%d: %s%s" % (p + 1, KIND_NAMES[self.kinds[p]], " (you)" if p == 0 and not self.kinds[p] else ""))
+        if len(self.targets) > 1:
+            out.append("Target: %d" % self.target)
+        for i in self._shown():
+            name, label, vals = self.cls.OPTIONS[i]
+            k = self.opt[i]
+            out.append("%s: %s" % (name, vals[k - 1] if k else label))
+        out.append("Start")
+        return out
+
+    def options(self):
+        """The game's options code for the choices made (0 = defaults)."""
+        from domino.options import pack
+
+        return pack(self.cls.OPTIONS, self.opt)
+
+    def _with(self, i, k):
+        opt = bytearray(self.opt)
+        opt[i] = k
+        return opt
+
+    def _ok(self, players, opt):
+        """True if the game accepts these choices (asked of its class, not known here)."""
+        from domino.options import pack
+
+        try:
+            c = pack(self.cls.OPTIONS, opt)
+        except ValueError:
+            return False
+        return self.cls.refuses(players, c) is None
+
+    @staticmethod
+    def _step(vals, cur, d, ok):
+        """The next value of ``vals`` after ``cur`` in direction ``d`` that ``ok`` accepts."""
+        j = vals.index(cur) if cur in vals else 0
+        for _ in range(len(vals)):
+            j = (j + d) % len(vals)
+            if ok(vals[j]):
+                return vals[j]
+        return cur
+
+    def _row(self, i):
+        if len(self.cls.PLAYERS) > 1:
+            if i == 0:
+                return "players", 0
+            i -= 1
+        if i < self.players:
+            return "seat", i
+        i -= self.players
+        if len(self.targets) > 1:
+            if i == 0:
+                return "target", 0
+            i -= 1
+        shown = self._shown()
+        if i < len(shown):
+            return "option", shown[i]
+        return "start", 0
+
+    def change(self, i, d):
+        what, k = self._row(i)
+        if what == "players":
+            # the counts the choices made allow; none but this one: the rest, with defaults
+            zero = bytearray(len(self.opt))
+            ps = self.cls.PLAYERS
+            p = self._step(ps, self.players, d, lambda p: self._ok(p, self.opt))
+            if p == self.players:
+                p = self._step(ps, self.players, d, lambda p: self._ok(p, zero))
+            self.players = p
+            if not self._ok(p, self.opt):
+                self.opt = zero
+        elif what == "seat":
+            self.kinds[k] = (self.kinds[k] + d) % 4
+        elif what == "target":
+            ts = self.targets
+            j = ts.index(self.target) if self.target in ts else 1
+            self.target = ts[(j + d) % len(ts)]
+        elif what == "option":
+            n = len(self.cls.OPTIONS[k][2]) + 1
+            self.opt[k] = self._step(tuple(range(n)), self.opt[k], d,
+                                     lambda c: self._ok(self.players, self._with(k, c)))
+
+    def pick(self, i):
+        if self._row(i)[0] == "start":
+            self.app.options[self.gid] = (self.players, bytes(self.kinds), self.target, bytes(self.opt))
+            sys.modules.pop("newgame", None)  # this screen's code goes when it is left
+            try:
+                self.app.start_match(self.gid, self.players, self.kinds[:self.players], self.target,
+                                     self.options())
+            except ValueError as e:  # not offered (see _ok), but never a crash
+                msg = str(e)
+                if msg.startswith("match: "):
+                    msg = msg[7:]
+                self.app.go(Message(self.app, "CANNOT START", wrap(msg, 21)[:4] + ["A: back"], self))
+        else:
+            self.change(i, 1)
+
+    def back(self):
+        self.app.go(Picker(self.app))
