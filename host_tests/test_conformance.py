@@ -822,7 +822,23 @@ def _ai(level, seed):
     return p
 
 
-AI_CASES = [(gid, n, level) for gid, n in CASES for level in (ai.EASY, ai.MEDIUM, ai.HARD)]
+AI_CASES = [(gid, n, level) for gid, n in CASES for level in (ai.EASY, ai.MEDIUM, ai.HARD)
+            if ai.supports(cls_of(gid))]
+
+
+def test_the_ai_says_which_games_it_plays():
+    """ai.supports is what the firmware relies on: every game the AI plays has a
+    layout the table draws, and the AI plays every line game."""
+    import os
+    import sys
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                    "firmware"))
+    import session
+    for gid in GIDS:
+        cls = cls_of(gid)
+        assert ai.supports(cls) == (cls.LAYOUT == LINE)
+        if cls.LAYOUT in session.LAYOUTS:
+            assert ai.supports(cls), "%s is offered with AI seats the AI cannot play" % cls.NAME
 
 
 @pytest.mark.parametrize("gid,n,level", AI_CASES, ids=_id)

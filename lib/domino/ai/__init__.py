@@ -24,6 +24,13 @@ HARD = 2
 LEVELS = ("Easy", "Medium", "Hard")
 
 
+def supports(game_cls):
+    """True if these players can play ``game_cls``: games of the line layout (a
+    game of another kind needs its family's knowledge first; the firmware offers
+    no such game)."""
+    return game_cls.LAYOUT == "line"
+
+
 def new_player(level, seed=0):
     """A player of ``level`` (0 easy, 1 medium, 2 hard) whose random choices come from ``seed``."""
     if level == EASY:
