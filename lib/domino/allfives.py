@@ -144,6 +144,8 @@ class AllFives(LineGame):
     OPTIONS = (("Set", "auto", ("double-6", "double-9", "double-12")),
                ("Tiles", "auto", range(1, 16)), ("Partners", "no", ("yes",)))
     BONEYARD = True
+    SCORES_IN_PLAY = True
+    SPINNER = True
 
     def __init__(self, players=2, seed=0, starter=None, nset=None, hand_size=None, partners=False):
         nset, hand_size, partners = config(players, options_for(nset, hand_size, partners))

@@ -60,13 +60,20 @@ class LineGame(LineView, Game):
     """One hand of a line game; see the module docstring.
 
     Class flags: ``BONEYARD`` (a seat with no play draws from the stock
-    instead of passing). Subclasses set ``nsides`` and implement ``result``.
+    instead of passing), ``SCORES_IN_PLAY`` (plays score points during the
+    hand, ``play_points(move)`` says how many; else the game values an ended
+    hand by ``points_from(pips, winner, out)``), ``SPINNER`` (a spinner opens
+    more than two arms). ``AI``: the AI's family module, :mod:`domino.lineai`.
+    Subclasses set ``nsides`` and implement ``result``.
     The methods off the make/unmake path (``observation``, ``why_illegal``,
     ``redeal``, ``hand``, ``pips``, ...) come from
     :class:`domino.lineview.LineView`.
     """
 
     BONEYARD = False
+    SCORES_IN_PLAY = False
+    SPINNER = False
+    AI = "lineai"
 
     def __init__(self, players, seed, nset, hand_size, starter=None, removed=()):
         ntiles = tiles.count(nset)

@@ -11,6 +11,14 @@ give the same move (the fairness test relies on it). The levels are in
 from ..rng import Rng
 
 
+def new_game(game_cls, obs):
+    """A game object of ``game_cls`` for search, made with the observation's
+    options code (set, hand size, sides); its own deal is replaced later."""
+    if obs.options:
+        return game_cls.from_options(obs.players, 0, None, obs.options)
+    return game_cls(obs.players, 0)
+
+
 class Player:
     """Base: the anytime protocol. Subclasses implement ``_start`` and ``_work``."""
 
@@ -30,7 +38,6 @@ class Player:
         ``obs``'s would make: on a device, at a match's start the heap is whole,
         mid-match it may be too broken up for the game's largest block."""
         if self.SEARCH:
-            from .know import new_game
             self.game = new_game(game_cls, obs)
 
     def begin(self, game_cls, obs):
