@@ -9,6 +9,7 @@ give the same move (the fairness test relies on it). The levels are in
 """
 
 from ..rng import Rng
+from . import family
 
 
 def new_game(game_cls, obs):
@@ -34,9 +35,11 @@ class Player:
         self.game = None  # the search game, kept between decisions (no reallocation)
 
     def prepare(self, game_cls, obs):
-        """Make now the search game that the first decision on hands like
-        ``obs``'s would make: on a device, at a match's start the heap is whole,
-        mid-match it may be too broken up for the game's largest block."""
+        """Import now the game family's modules the level uses and make the
+        search game that the first decision on hands like ``obs``'s would make:
+        on a device, at a match's start the heap is whole, mid-match it may be
+        too broken up for the game's largest block."""
+        self._family(game_cls)
         if self.SEARCH:
             self.game = new_game(game_cls, obs)
 
@@ -69,6 +72,11 @@ class Player:
             m = self.step(64)
             if m is not None:
                 return m
+
+    def _family(self, game_cls):
+        """The family module of ``game_cls`` (:func:`domino.ai.family`), with the
+        parts this level uses imported."""
+        return family(game_cls)
 
     def _start(self):
         pass

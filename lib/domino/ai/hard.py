@@ -153,6 +153,11 @@ class Hard(Player):
         self.sums = self.cand = None
         self._lk = self._ld = self._lv = self._ck = self._cd = self._cv = None
 
+    def _family(self, game_cls):
+        F = family(game_cls)
+        F.search_parts()
+        return F
+
     def _start(self):
         cls = self.cls
         obs = self.obs

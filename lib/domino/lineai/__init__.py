@@ -47,7 +47,9 @@ module of its own with the same interface, which is all a level calls:
 
 Hands are valued by the contract (:func:`domino.ai.endgame.value`). The line
 family's modules read line moves (``tile << 2 | arm``) and ``LineGame`` state,
-and the class flags ``BONEYARD``, ``SCORES_IN_PLAY`` and ``SPINNER``.
+and the class flags ``BONEYARD`` and ``SCORES_IN_PLAY``: block play (neither)
+is on :class:`~domino.line.LineGame`'s two arms, and only there do the
+playouts' fast path, ``BlockModel`` and ``FastSolver`` apply.
 """
 
 from .. import tiles

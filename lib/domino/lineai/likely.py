@@ -9,8 +9,8 @@ on, and the ends before each play follow from the seen moves alone. So
 (:meth:`~.know.Knowledge.reweigh`; equal within the fixed point of
 :func:`.plays.ilog`, tested) without touching a game: the seen plays are read
 once per decision, and each deal costs one backward pass over them with
-per-seat suit counts. Used only in block play on two arms (no ``SPINNER``,
-no ``SCORES_IN_PLAY``). :func:`guide` turns the seen plays into draw
+per-seat suit counts. Used only in block play so far (no stock, no draw seen)
+of a game not ``SCORES_IN_PLAY`` (two arms). :func:`guide` turns the seen plays into draw
 weights for :meth:`~.know.Knowledge.deal`.
 
 Styles of play: besides the general model, a seat may play by pips alone
@@ -46,7 +46,7 @@ _ROW = const(13)
 
 def applies(K):
     """True when :class:`BlockModel` gives the likelihood for this knowledge."""
-    return K.block and not K.scoring and not K.cls.SPINNER
+    return K.block and not K.scoring
 
 
 def guide(model, sharp=1, floor=1):

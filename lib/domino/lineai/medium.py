@@ -40,7 +40,6 @@ def medium_scores(K, rng):
     me = obs.seat
     n = obs.players
     nsides = K.nsides
-    side = K.game.side(me)
     scoring = K.scoring
     g = K.game
     if not K.at_position:
@@ -70,7 +69,7 @@ def medium_scores(K, rng):
         t = mv >> 2
         sc = policy.score(g, me, mv)
         if scoring:
-            sc += W[8] * policy.play_gain(g, mv, side)
+            sc += W[8] * g.play_points(mv)  # what the play scores for our side
         g.apply(mv)
         ends = g.open_ends()
         m = end_mask(ends)

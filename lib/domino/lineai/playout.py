@@ -5,8 +5,8 @@ keeping a tile to follow the end it opens; plus points scored in play where
 the game scores as it goes), from per-seat suit counts kept in a scratch
 ``cnt`` instead of a scan of the hand per move: the played tile holds the new
 end's suit, so the tiles kept to follow it are that suit's count less one.
-In block play on two arms (no ``SPINNER``, no ``BONEYARD``, no
-``SCORES_IN_PLAY``: the game's class flags) the moves are found from the counts too: a seat
+In block play (neither ``BONEYARD`` nor ``SCORES_IN_PLAY``, the game's class
+flags: two arms, see :mod:`domino.lineai`) the moves are found from the counts too: a seat
 with no tile of either end passes without a scan, else only its tiles of
 those suits are looked at. Both paths choose exactly as the policy's score
 over ``legal_moves`` would (tested).
@@ -57,7 +57,7 @@ def rollout(g, buf, rng, scoring, cnt):
             cnt[b] += 1
             if LO[t] != HI[t]:
                 cnt[b + LO[t] - HI[t]] += 1
-    block = not scoring and not g.BONEYARD and not g.SPINNER
+    block = not scoring and not g.BONEYARD
     w0, w1, w2, w3 = policy.SCORE_W
     ends = g.ends
     gain = g.play_points if scoring else None
