@@ -52,7 +52,9 @@ def end_mask(ends):
 
 
 class Knowledge:
-    """Everything a seat can infer from one observation (see module doc)."""
+    """Everything a seat can infer from one observation (see module doc): the
+    family interface's ``Knowledge`` (:mod:`domino.lineai`), plus what Medium's
+    features read (``void``, ``shown``, ``block``)."""
 
     def __init__(self, game_cls, obs, game=None):
         self.cls = game_cls
