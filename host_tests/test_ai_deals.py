@@ -1,4 +1,4 @@
-"""Sampled deals (ai/know.py, ai/draws.py) and the block-play likelihood (ai/likely.py).
+"""Sampled deals (lineai/know.py, lineai/draws.py) and the block-play likelihood (lineai/likely.py).
 
 A sampled deal must give every other seat and the boneyard their seen counts,
 put no tile in a hand proven void in it, and replay to the seat's observation;
@@ -11,8 +11,8 @@ import math
 import pytest
 
 from domino import ai, games, tiles
-from domino.ai import hard, likely, policy
-from domino.ai.know import Knowledge
+from domino.lineai import likely, policy
+from domino.lineai.know import Knowledge
 from domino.game import new_move_buffer
 from domino.rng import Rng
 
@@ -95,7 +95,7 @@ def test_block_likelihood_equals_the_replay(gid, n):
     checked = 0
     for obs in _positions(cls, n, 40):
         K = Knowledge(cls, obs)
-        if not likely.applies(K, False):
+        if not likely.applies(K):
             continue
         model = likely.BlockModel(K, etab)
         for _ in range(4):
@@ -116,7 +116,7 @@ def _late_block_knowledge(count=60):
         if len(obs.events) < 12:
             continue
         K = Knowledge(cls, obs)
-        if likely.applies(K, False) and 4 <= len(K.pool) <= 9:
+        if likely.applies(K) and 4 <= len(K.pool) <= 9:
             out.append(K)
     return out
 
@@ -131,7 +131,7 @@ def test_guide_weights_follow_the_seen_plays(sharp, floor):
     bonus = 3.5 if sharp == 1 else 0
     for K in _late_block_knowledge():
         model = likely.BlockModel(K, etab)
-        wt = hard.guide(model, sharp, floor)
+        wt = likely.guide(model, sharp, floor)
         npool = len(K.pool)
         assert len(wt) == K.players * npool and min(wt) >= floor
         for s in range(K.players):
@@ -228,7 +228,7 @@ def _styles_by_replay(K, owner, etab, sharp=1):
     """Per other seat, the log-likelihood of its seen plays under each style
     (general model, pips alone with a softmax ``sharp`` times sharper,
     uniform), by undoing the game of this deal."""
-    from domino.ai.policy import loglik, SCORE_W, _DMAX
+    from domino.lineai.policy import loglik, SCORE_W, _DMAX
     b2, b3 = new_move_buffer(), new_move_buffer()
     g = K.game
     K.reweigh(owner)
@@ -265,7 +265,7 @@ def test_block_likelihood_mixes_styles_per_seat(sharp):
     checked = 0
     for obs in _positions(cls, 4, 40):
         K = Knowledge(cls, obs)
-        if not likely.applies(K, False) or len(obs.events) < 8:
+        if not likely.applies(K) or len(obs.events) < 8:
             continue
         model = likely.BlockModel(K, etab, mix, sharp)
         for _ in range(3):

@@ -1,4 +1,4 @@
-"""Hard's exact endings (domino.ai.endgame, domino.ai.blockend) and its choice of deals by the model of play."""
+"""Hard's exact endings (domino.ai.endgame, domino.lineai.blockend) and its choice of deals by the model of play."""
 
 import inspect
 
@@ -7,9 +7,10 @@ import pytest
 from domino import games
 from domino.rng import Rng
 from domino.game import new_move_buffer
-from domino.ai import policy
+from domino.ai.endgame import value
+from domino.lineai import policy
 from domino.ai.endgame import Solver
-from domino.ai.blockend import BlockSolver, applies
+from domino.lineai.blockend import BlockSolver, applies
 from domino.ai.hard import Hard
 from domino.seychelles import Seychelles
 
@@ -19,7 +20,7 @@ from test_ai_fair import _alternative
 def _minimax(g, side, nsides, bad):
     """Plain paranoid minimax, no pruning: the reference for the solver."""
     if g.over:
-        return policy.value(g, side, nsides, bad)
+        return value(g, side, nsides, bad)
     buf = new_move_buffer()
     n = g.legal_moves(buf)
     vals = []
@@ -297,7 +298,7 @@ import gc
 from domino import games
 from domino.rng import Rng
 from domino.game import new_move_buffer
-from domino.ai.blockend import BlockSolver
+from domino.lineai.blockend import BlockSolver
 
 
 def measure(s, g, bad):

@@ -1,9 +1,9 @@
-"""Playouts (ai/playout.py): both of their paths choose as :func:`policy.score` does."""
+"""Playouts (lineai/playout.py): both of their paths choose as :func:`policy.score` does."""
 
 import pytest
 
 from domino import ai, games
-from domino.ai import playout, policy
+from domino.lineai import playout, policy
 from domino.game import new_move_buffer
 from domino.rng import Rng
 

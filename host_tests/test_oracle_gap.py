@@ -4,7 +4,7 @@ import pytest
 
 import oracle_gap
 from domino import games
-from domino.ai.know import Knowledge
+from domino.lineai.know import Knowledge
 from domino.game import new_move_buffer
 from domino.rng import Rng
 

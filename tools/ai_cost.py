@@ -67,6 +67,8 @@ LEVELS = ("easy", "medium", "hard")
 POSITIONS = """
 from domino import games, ai
 import domino.ai.hard
+import domino.ai.heuristic
+import domino.lineai.search  # the line family, as Player.prepare imports it on the device
 from domino.game import new_move_buffer
 from domino.rng import Rng
 

@@ -79,10 +79,9 @@ class GreedyPlayer:
         self.rng = Rng(seed)
 
     def choose(self, game_cls, obs):
-        from domino.ai.know import Knowledge
-        from domino.ai import policy
-        from domino.ai.heuristic import _scores_in_play
-        if len(obs.legal) == 1 or not _scores_in_play(game_cls):
+        from domino.lineai.know import Knowledge
+        from domino.lineai import policy
+        if len(obs.legal) == 1 or not game_cls.SCORES_IN_PLAY:
             return HeaviestPlayer(0).choose(game_cls, obs)
         K = Knowledge(game_cls, obs)
         K.replay(K.deal(self.rng))

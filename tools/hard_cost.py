@@ -24,7 +24,8 @@ TOOLS = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [TOOLS, os.path.join(os.path.dirname(TOOLS), "lib")]
 
 import device_budget as db  # noqa: E402
-from domino.ai import know, likely, playout, blockend, endgame  # noqa: E402
+from domino.ai import endgame  # noqa: E402
+from domino.lineai import know, likely, search, blockend  # noqa: E402
 from domino.ai.hard import Hard  # noqa: E402
 
 KEYS = ("deal", "loglik", "replay", "weigh", "move_block", "move_scoring", "node_block", "node_other")
@@ -48,7 +49,7 @@ def _count(counts):
     wrap(likely.BlockModel, "loglik", lambda a, r: [("loglik", a[0].work)])
     wrap(know.Knowledge, "replay", lambda a, r: [("replay", ne(a))] + (
         [("weigh", ne(a))] if len(a) > 2 and a[2] else []))
-    wrap(playout, "rollout", lambda a, r: [("move_scoring" if a[3] else "move_block", r)])
+    wrap(search, "rollout", lambda a, r: [("move_scoring" if a[3] else "move_block", r)])
     wrap(blockend.BlockSolver, "solve", lambda a, r: [("node_block", a[0].nodes)])
     wrap(endgame.Solver, "solve", lambda a, r: [("node_other", a[0].nodes)])
 

@@ -1,7 +1,7 @@
 """How much hidden information costs an AI level: the arena with the real deal.
 
 A diagnostic for planning, not a player: while side A's player decides, every
-deal of the hidden tiles it samples (:meth:`domino.ai.know.Knowledge.deal`) is
+deal of the hidden tiles it samples (:meth:`domino.lineai.know.Knowledge.deal`) is
 replaced by where the tiles really are, so Hard searches the true deal (its
 playout policy still reads only each seat's own hand). The core's AI never
 does this; only this tool patches it, for its own run. With a boneyard, the
@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(TOOLS), "lib"))
 sys.path.insert(0, TOOLS)
 
 import arena  # noqa: E402
-from domino.ai.know import Knowledge  # noqa: E402
+from domino.lineai.know import Knowledge  # noqa: E402
 
 _STOCKSEAT = 254
 

@@ -60,9 +60,9 @@ except ImportError:  # CPython
         return x
 
 
-from .lineview import LineView, ARM_NAMES
+from .lineview import ARM_NAMES
 from .line import LineGame
-from .game import DRAW, DOMINO, BLOCK, HandResult
+from .game import DOMINO, BLOCK, HandResult
 from . import tiles
 
 # the kind of tile at an open end (``kind[a]``)
@@ -144,6 +144,7 @@ class AllFives(LineGame):
     OPTIONS = (("Set", "auto", ("double-6", "double-9", "double-12")),
                ("Tiles", "auto", range(1, 16)), ("Partners", "no", ("yes",)))
     BONEYARD = True
+    SCORES_IN_PLAY = True
 
     def __init__(self, players=2, seed=0, starter=None, nset=None, hand_size=None, partners=False):
         nset, hand_size, partners = config(players, options_for(nset, hand_size, partners))
@@ -195,7 +196,7 @@ class AllFives(LineGame):
                     buf[n] = (t << 2) | a
                     n += 1
         if n == 0:
-            buf[0] = DRAW if self.top < len(self.stock) else 1023
+            buf[0] = _DRAW if self.top < len(self.stock) else 1023
             n = 1
         return n
 
@@ -271,7 +272,7 @@ class AllFives(LineGame):
                 else:
                     p = self.prev_end[i]
                     end_tile[a] = p
-                    kind[a] = self._kind_of(p)
+                    kind[a] = SPIN if p == self.spinner else DOUBLE if _HI[p] == _LO[p] else PLAIN
                     if self.narms == 4 and (kind[0] == SPIN or kind[1] == SPIN):
                         self.narms = 2
                         ends = self.ends
@@ -320,11 +321,6 @@ class AllFives(LineGame):
                     s += ((v if a == 2 else ends[2]) * _W_SIDE[k if a == 2 else kind[2]]
                           + (v if a == 3 else ends[3]) * _W_SIDE[k if a == 3 else kind[3]])
         return s if s % 5 == 0 and s else 0
-
-    def _kind_of(self, t):
-        if t == self.spinner:
-            return SPIN
-        return DOUBLE if _HI[t] == _LO[t] else PLAIN
 
     # -- options, scoring of the open ends, the result --------------------
 
@@ -439,7 +435,7 @@ class AllFives(LineGame):
                     if self.ends[b] == e and self.kind[b] == self.kind[a]:
                         return "%s on the %s end is the same play as on the %s end" % (
                             nm, ARM_NAMES[a], ARM_NAMES[b])
-        return LineView.why_illegal(self, move)
+        return LineGame.why_illegal(self, move)
 
     # -- match rules --------------------------------------------------------
 

@@ -10,7 +10,9 @@ Declared by each game's class (read before a hand exists)
     ``TARGETS`` (the targets a menu offers), ``LAYOUT`` (how a screen draws
     the table: :data:`LINE`, :data:`TRICKS` or :data:`TABLEAU`), ``OPTIONS``
     (the game's options, see below), ``BAD_POINTS`` (True when the lowest
-    score wins). Class methods: ``refuses(players, options)`` (None if they
+    score wins), ``AI`` (the name of the AI's family module under ``domino``,
+    e.g. ``"lineai"``; its interface is in :mod:`domino.lineai`). Class
+    methods: ``refuses(players, options)`` (None if they
     make a game, else why not, for option screens), ``from_options(players,
     seed, starter, options)`` (a new hand; ``options`` 0 is every default),
     ``sides_for(players, options)`` (how many scoring sides).

@@ -39,7 +39,7 @@ except ImportError:  # CPython
 
 
 from .game import Game, IllegalMove, PASS, DRAW, new_move_buffer
-from .lineview import LineView, STOCK, TABLE, OUT, ARM_NAMES  # noqa: F401  (re-exported)
+from .lineview import LineView, STOCK, TABLE, OUT  # noqa: F401  (re-exported)
 from .rng import Rng
 from . import tiles
 
@@ -60,13 +60,19 @@ class LineGame(LineView, Game):
     """One hand of a line game; see the module docstring.
 
     Class flags: ``BONEYARD`` (a seat with no play draws from the stock
-    instead of passing). Subclasses set ``nsides`` and implement ``result``.
+    instead of passing), ``SCORES_IN_PLAY`` (plays score points during the
+    hand, ``play_points(move)`` says how many; else the game values an ended
+    hand by ``points_from(pips, winner, out)`` and plays on two arms as here).
+    ``AI``: the AI's family module, :mod:`domino.lineai`.
+    Subclasses set ``nsides`` and implement ``result``.
     The methods off the make/unmake path (``observation``, ``why_illegal``,
     ``redeal``, ``hand``, ``pips``, ...) come from
     :class:`domino.lineview.LineView`.
     """
 
     BONEYARD = False
+    SCORES_IN_PLAY = False
+    AI = "lineai"
 
     def __init__(self, players, seed, nset, hand_size, starter=None, removed=()):
         ntiles = tiles.count(nset)

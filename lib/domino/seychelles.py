@@ -94,7 +94,7 @@ class Seychelles(LineGame):
         """Each side's points into ``out[0:nsides]`` for an ended hand with
         ``pips[seat]`` left in each hand, ``winner`` the seat that went out (-1:
         blocked); returns the scoring side (-1: zete). Allocates nothing (the
-        exact search calls it, :mod:`domino.ai.blockend`)."""
+        exact search calls it, :mod:`domino.lineai.blockend`)."""
         ns = self.nsides
         for s in range(ns):
             out[s] = 0

@@ -1,4 +1,4 @@
-"""Onboard AI players for every line game, written against the game contract.
+"""Onboard AI players for every game: the general layer, written against the game contract.
 
     from domino import ai
     p = ai.new_player(level, seed)   # 0 easy, 1 medium, 2 hard
@@ -16,7 +16,15 @@ a decision is at most 48 playouts, 24 in All Fives, and stops within a counted
 cost of about 850 ms on an RP2040: ``Hard.COST``); Easy and Medium finish in
 their first call. The
 same seed and observation give the same move on the device and the host.
+
+This package never decodes a move, never reads a game's private state and
+knows no game family: what a family's observations prove, its sampler of
+deals, its playout policy and its move features come from the family module
+the game class declares (``AI``, see :func:`family`; the interface is written
+down in :mod:`domino.lineai`, the line games' family).
 """
+
+import sys
 
 EASY = 0
 MEDIUM = 1
@@ -25,10 +33,21 @@ LEVELS = ("Easy", "Medium", "Hard")
 
 
 def supports(game_cls):
-    """True if these players can play ``game_cls``: games of the line layout (a
-    game of another kind needs its family's knowledge first; the firmware offers
-    no such game)."""
-    return game_cls.LAYOUT == "line"
+    """True if these players can play ``game_cls``: it names its family's
+    knowledge in ``AI`` (a game without one, e.g. Domino Loo until its family
+    exists, is offered by no screen)."""
+    return getattr(game_cls, "AI", None) is not None
+
+
+def family(game_cls):
+    """The family module ``game_cls`` declares (``domino.`` + its ``AI``), imported
+    on first use; a level resolves it once per decision."""
+    name = __name__[:__name__.rfind(".")] + "." + game_cls.AI
+    m = sys.modules.get(name)
+    if m is None:
+        __import__(name)
+        m = sys.modules[name]
+    return m
 
 
 def new_player(level, seed=0):

@@ -9,6 +9,15 @@ give the same move (the fairness test relies on it). The levels are in
 """
 
 from ..rng import Rng
+from . import family
+
+
+def new_game(game_cls, obs):
+    """A game object of ``game_cls`` for search, made with the observation's
+    options code (set, hand size, sides); its own deal is replaced later."""
+    if obs.options:
+        return game_cls.from_options(obs.players, 0, None, obs.options)
+    return game_cls(obs.players, 0)
 
 
 class Player:
@@ -26,11 +35,12 @@ class Player:
         self.game = None  # the search game, kept between decisions (no reallocation)
 
     def prepare(self, game_cls, obs):
-        """Make now the search game that the first decision on hands like
-        ``obs``'s would make: on a device, at a match's start the heap is whole,
-        mid-match it may be too broken up for the game's largest block."""
+        """Import now the game family's modules the level uses and make the
+        search game that the first decision on hands like ``obs``'s would make:
+        on a device, at a match's start the heap is whole, mid-match it may be
+        too broken up for the game's largest block."""
+        self._family(game_cls)
         if self.SEARCH:
-            from .know import new_game
             self.game = new_game(game_cls, obs)
 
     def begin(self, game_cls, obs):
@@ -62,6 +72,11 @@ class Player:
             m = self.step(64)
             if m is not None:
                 return m
+
+    def _family(self, game_cls):
+        """The family module of ``game_cls`` (:func:`domino.ai.family`), with the
+        parts this level uses imported."""
+        return family(game_cls)
 
     def _start(self):
         pass

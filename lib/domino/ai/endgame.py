@@ -1,15 +1,15 @@
 """Exact search of the end of a hand on one full deal: alpha-beta, paranoid.
 
 :class:`~.hard.Hard` uses it instead of a playout once few tiles are left in
-the hands (``Hard.EXACT_GENERIC``; block-play endings go to the faster
-:mod:`.blockend`) and the boneyard is empty: on each sampled deal
+the hands (``Hard.EXACT_GENERIC``; where the game's family has a faster
+solver, e.g. :mod:`domino.lineai.blockend`, that one) and the boneyard is empty: on each sampled deal
 every candidate is then valued by perfect play of all seats to the end of the
 hand rather than by the fast policy. With two sides this is exact minimax;
 with more sides it is the paranoid reading (every other side plays against
 us), the usual safe choice for a searcher that cannot model coalitions.
 
 Written against the game contract only (``legal_moves``/``apply``/``undo``,
-``turn``, ``side``, ``over``, ``result`` through :func:`.policy.value`). The
+``turn``, ``side``, ``over``, ``result`` through :func:`value`). The
 moves of every open node live in one preallocated list (``stack``), so the
 search allocates nothing per node except the result of each ended hand, and
 a node limit bounds its cost: past it the search gives up (``None``) and Hard
@@ -26,10 +26,24 @@ deeper, the search gives up like past the node limit).
 from array import array
 
 from ..game import new_move_buffer
-from . import policy
 
 _INF = 32767  # beyond any hand's value (array 'h')
 DEPTH = 48  # plies the search may open; deeper, it gives up
+
+
+def value(g, side, nsides, bad):
+    """Value of the ended hand ``g`` for ``side``: :func:`spread` of its result's points."""
+    return spread(g.result().points, side, nsides, bad)
+
+
+def spread(pts, side, nsides, bad):
+    """The value for ``side`` of an ended hand whose sides scored ``pts[0:nsides]``:
+    its points minus the others' mean (times nsides - 1, to stay an int),
+    negated for bad points (Whist)."""
+    v = nsides * pts[side]  # (nsides - 1) * mine - the others'
+    for i in range(nsides):
+        v -= pts[i]
+    return -v if bad else v
 
 
 class Solver:
@@ -47,7 +61,7 @@ class Solver:
         self.nodes = 0
 
     def solve(self, g, side, nsides, bad, limit, floor=-_INF):
-        """The value of ``g`` for ``side`` (:func:`.policy.value`) under perfect
+        """The value of ``g`` for ``side`` (:func:`value`) under perfect
         play, or None when it needs more than ``limit`` nodes (or more plies or
         open moves than the solver holds). ``g`` is left as it was. With
         ``floor``, a value at or under it comes back as some value at or under
@@ -76,7 +90,7 @@ class Solver:
                     g.undo()
                 return None
             if not n:  # the hand is over
-                v = policy.value(g, side, nsides, bad)
+                v = value(g, side, nsides, bad)
             else:
                 for i in range(n):
                     stack[sp + i] = buf[i]

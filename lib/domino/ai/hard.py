@@ -1,81 +1,30 @@
 """Hard: determinized Monte Carlo search over deals consistent with the observation.
 
-See :class:`Hard`. It samples deals with :class:`~.know.Knowledge`, plays
-them out and weighs them with :mod:`domino.ai.policy`, and takes Medium's
-scores (:func:`~.heuristic.medium_scores`) to pick and rank its candidates.
+See :class:`Hard`. Written against the game contract and the family
+interface (:mod:`domino.lineai`): it samples deals with the family's
+``Knowledge``, plays them out with its ``rollout``, weighs them with its model
+of play, solves endings exactly (the family's ``FastSolver`` where it
+applies, else :class:`~.endgame.Solver`), and takes the family's
+``medium_scores`` to pick and rank its candidates.
 
 The deals it plays out are drawn, weighed, one in ``SIR`` kept
 (:meth:`Hard._draw`): each unit draws a deal of the hidden tiles consistent
-with the voids (:meth:`~.know.Knowledge.deal`), weighs it by how likely the
-other seats' seen plays were under the model of play (:mod:`.likely` in block
-play, else a weighed replay), and keeps one of every ``SIR`` draws in a
-weighted reservoir (sampling-importance-resampling). In block play with
-``GUIDE``, draws are guided by the seen plays (:func:`guide`: a tile heavier
-than one a seat chose to play on the same end is unlikely in its hand) and
-weighed by likelihood over the probability of being drawn, so the kept deal
-still follows the model.
+with the observation (``Knowledge.deal``), weighs it by how likely the other
+seats' seen plays were under the model of play (the family's ``BlockModel``
+where it applies, else a weighed replay), and keeps one of every ``SIR``
+draws in a weighted reservoir (sampling-importance-resampling). With a block
+model and ``GUIDE``, draws are guided by the seen plays (``guide``: for line
+games, a tile heavier than one a seat chose to play on the same end is
+unlikely in its hand) and weighed by likelihood over the probability of
+being drawn, so the kept deal still follows the model.
 """
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
 
 import math
 
 from ..game import new_move_buffer
-from .. import tiles
+from . import family
 from .anytime import Player
-from .know import Knowledge
-from .endgame import Solver
-from . import blockend
-from . import policy
-from . import playout
-from . import likely
-from .heuristic import medium_scores, _scores_in_play
-
-_HI = tiles.HI
-_LO = tiles.LO
-_FIRST = const(255)  # as in .likely: the "ends" before the lead
-_DMAX = const(47)  # as in .policy: the last entry of the softmax table
-
-
-def guide(model, sharp=1, floor=1):
-    """Draw weights for :meth:`~.know.Knowledge.deal` from a
-    :class:`~.likely.BlockModel`'s seen plays (module doc): per
-    seat and hidden tile, 255 * exp(-beta * d) (at least ``floor``), d summed
-    over the seat's seen plays of how much more the model would have liked
-    that tile (pips, doubles) than the tile played, where it matched an end
-    then; with ``sharp`` > 1, of how many more pips, times ``sharp`` (the
-    pips style of play: a heavier playable tile is nearly ruled out)."""
-    pool = model.pool
-    npool = len(pool)
-    w0 = policy.SCORE_W[0]
-    w1 = policy.SCORE_W[1] if sharp == 1 else 0  # the pips style: no bonus for doubles
-    wt = bytearray(model.n * npool)  # the sums first, then the weights
-    ev = model.ev
-    for k in range(0, len(ev), 5):
-        b = ev[k] * npool
-        t = ev[k + 1]
-        e0 = ev[k + 3]
-        e1 = ev[k + 4]
-        bt = (_HI[t] + _LO[t]) * w0 + (w1 if _HI[t] == _LO[t] else 0)
-        for i in range(npool):
-            u = pool[i]
-            hi = _HI[u]
-            lo = _LO[u]
-            if e0 == _FIRST or hi == e0 or lo == e0 or hi == e1 or lo == e1:
-                d = ((hi + lo) * w0 + (w1 if hi == lo else 0) - bt) * sharp
-                if d > 0:
-                    wt[b + i] = min(255, wt[b + i] + d)
-    etab = model.etab
-    for j in range(len(wt)):
-        d = wt[j]
-        wt[j] = max(floor, min(255, etab[d if d < _DMAX else _DMAX] >> 8))
-    return wt
+from .endgame import Solver, value
 
 
 def _find(owner, hashes, deals, cap):
@@ -104,16 +53,17 @@ def _find(owner, hashes, deals, cap):
 class Hard(Player):
     """Determinized Monte Carlo over deals consistent with the observation.
 
-    ``begin`` builds the :class:`~.know.Knowledge` (voids from passes and
-    draws) and Medium's score of each legal move; the ``TOP`` best by that
+    ``begin`` builds the family's ``Knowledge`` (for line games, voids from
+    passes and draws) and Medium's score of each legal move; the ``TOP`` best by that
     score are searched. Deals of the hidden tiles are sampled respecting the
     voids and rebuilt by replaying the seen moves (in block play, placed in
-    the standing position: :meth:`~.know.Knowledge.reweigh`). Of every ``SIR`` such
+    the standing position: ``Knowledge.reweigh``). Of every ``SIR`` such
     draws one is kept, with probability proportional to how likely the other
     seats' seen plays were under the model of play (softmax, sharpness
-    ``BETA``, of :func:`.policy.score`): sampling-importance-resampling
+    ``BETA``, of the family's move score, :func:`domino.lineai.policy.score`
+    for line games): sampling-importance-resampling
     (:meth:`_draw`), so the playouts go to deals that explain the table. In
-    block play the likelihood comes from the seen plays alone (:mod:`.likely`)
+    block play the likelihood comes from the seen plays alone (``BlockModel``)
     and each seat's plays are explained by a prior mix of styles: the general
     model, or (``MIX_PIPS`` percent) heaviest tile first with a softmax
     ``SHARP`` times sharper, the way many casual players play, read per seat
@@ -128,7 +78,7 @@ class Hard(Player):
     once ``EXACT`` or fewer tiles are in the hands and the boneyard is empty,
     every legal move is valued instead by exact alpha-beta play of that deal:
     block-play endings (Seychelles, Domino Whist) on bitmasks
-    (:mod:`domino.ai.blockend`, a quarter of the cost per node), others
+    (:mod:`domino.lineai.blockend`, a quarter of the cost per node), others
     (All Fives, which scores in play) through the game contract
     (:mod:`domino.ai.endgame`), from ``EXACT_GENERIC`` tiles. After ``PLAYOUTS`` playouts (whole deals only)
     the move with the best mean plus ``PRIOR`` times Medium's score (no prior
@@ -163,7 +113,7 @@ class Hard(Player):
     SIR_REPLAY = 4  # the same where deals are weighed by a replay (All Fives)
     GUIDE = 1       # block play: 1 guides draws by the seen plays (0: blind draws)
     MIX_PIPS = 50   # block play: prior % that a seat plays heaviest tile first ...
-    MIX_RANDOM = 0  # ... or at random (the rest: the general model); see .likely
+    MIX_RANDOM = 0  # ... or at random (the rest: the general model); see lineai.likely
     SHARP = 6       # the pips style's softmax is this many times sharper than BETA's
     FLOOR = 32      # guided draws: the least weight (of 255) of a tile in a hand
     EXACT = 14      # tiles left in all hands at or below which block endings are solved exactly
@@ -189,9 +139,10 @@ class Hard(Player):
         self.buf = new_move_buffer()
         self.buf2 = new_move_buffer()
         self.buf3 = new_move_buffer()
-        self.cnt = bytearray(8 * 13)  # the playouts' suit counts: 8 seats, double-12
+        self.cnt = bytearray(8 * 13)  # the rollout's scratch (line games: suit counts, 8 seats, double-12)
         self._keep = None
         self._solver = None
+        self.parts = None  # the family's search parts (search_parts())
         self._beta = None  # BETA of self.etab
 
     def _forget(self):
@@ -202,11 +153,18 @@ class Hard(Player):
         self.sums = self.cand = None
         self._lk = self._ld = self._lv = self._ck = self._cd = self._cv = None
 
+    def _family(self, game_cls):
+        F = family(game_cls)
+        F.search_parts()
+        return F
+
     def _start(self):
         cls = self.cls
         obs = self.obs
         self._forget()
-        K = Knowledge(cls, obs, self.game)
+        F = family(cls)
+        S = F.search_parts()
+        K = F.Knowledge(cls, obs, self.game)
         self.know = K
         self.game = K.game
         nl = len(obs.legal)
@@ -219,18 +177,18 @@ class Hard(Player):
         if self._keep is None or len(self._keep) != len(K.pool):
             self._keep = bytearray(len(K.pool))
         # few tiles left, no boneyard: every move, valued by exact play (no prior)
-        fast = blockend.applies(K.game)  # block-play ending: bitmasks, cheaper nodes
+        fast = S.fast_applies(K.game)  # the family's faster solver (line games: bitmasks)
         left = self.EXACT if fast else self.EXACT_GENERIC
         self.exact = obs.stock == 0 and sum(obs.counts) <= left
         if self.exact:
-            if fast and type(self._solver) is not blockend.BlockSolver:
+            if fast and type(self._solver) is not S.FastSolver:
                 # scratch: the move buffers, idle during a solve
-                self._solver = blockend.BlockSolver((self.buf, self.buf2, self.buf3))
+                self._solver = S.FastSolver((self.buf, self.buf2, self.buf3))
             elif not fast and type(self._solver) is not Solver:
                 self._solver = Solver(self.buf2)  # buf2: loglik's scratch, free here
         self.prior = None
         if not self.exact and (self.PRIOR or self.TOP):
-            self.prior = medium_scores(K, obs, cls, self.rng)
+            self.prior = F.medium_scores(K, self.rng)
         # candidates: indices of legal moves, best prior first
         cand = list(range(nl))
         if self.prior is not None:
@@ -245,12 +203,13 @@ class Hard(Player):
             if self.TOP and nl > self.TOP:
                 cand = cand[:self.TOP]
         self.cand = cand
-        self.scoring = _scores_in_play(cls)
-        self.bad = getattr(cls, "BAD_POINTS", False)
+        self.scoring = K.scoring
+        self.bad = cls.BAD_POINTS
         self.side = K.game.side(obs.seat)
-        if self._beta != self.BETA:
+        if self._beta != self.BETA or self.parts is not S:
             self._beta = self.BETA
-            self.etab = policy.exp_table(self.BETA)
+            self.etab = S.exp_table(self.BETA)
+        self.parts = S
         # block play: deals weighed from the seen plays alone (no replay); the
         # model is made by the first step (begin is the heaviest call on the heap)
         self.model = None
@@ -264,7 +223,7 @@ class Hard(Player):
             if s != obs.seat and obs.counts[s]:
                 others += 1
         forced = obs.stock == 0 and others <= 1 and sum(obs.counts) - len(obs.hand) == len(K.pool)
-        model = not forced and likely.applies(K, self.scoring)
+        model = not forced and S.model_applies(K)
         sir = 1 if forced else self.SIR if model else self.SIR_REPLAY
         self.use_model = sir > 1 and model
         # at least a few deals even with many legal moves
@@ -303,7 +262,7 @@ class Hard(Player):
         self.done = False
 
     def _weigh(self, g, seat, mv):
-        return policy.loglik(g, self.buf2, self.buf3, seat, mv, self.etab, self.scoring, self.EPS)
+        return self.parts.loglik(g, self.buf2, self.buf3, seat, mv, self.etab, self.scoring, self.EPS)
 
     def _draw(self, K, rng):
         """One unit of deal work: draw a deal and weigh it by the model of play
@@ -321,9 +280,9 @@ class Hard(Player):
                 self._cv = [0] * (c * len(self.cand))
             if self.use_model and self.model is None:
                 mix = (100 - self.MIX_PIPS - self.MIX_RANDOM, self.MIX_PIPS, self.MIX_RANDOM)
-                self.model = likely.BlockModel(K, self.etab, mix, self.SHARP)
+                self.model = self.parts.BlockModel(K, self.etab, mix, self.SHARP)
                 if self.GUIDE:
-                    self.guide = guide(self.model, self.SHARP, self.FLOOR)
+                    self.guide = self.parts.guide(self.model, self.SHARP, self.FLOOR)
             owner = K.deal(rng, 20, self.guide)
             self.cost += self.c_deal
             if self.model is not None:
@@ -374,6 +333,7 @@ class Hard(Player):
         nc = len(cand)
         rng = self.rng
         buf = self.buf
+        rollout = self.parts.rollout
         while budget > 0:
             budget -= 1
             if self.cursor == 0:
@@ -408,9 +368,9 @@ class Hard(Player):
                 budget -= self._solver.nodes >> self._solver.UNIT  # a unit per 2**UNIT nodes
                 self.cost += self._solver.nodes * self.c_node
             if v is None:
-                depth = playout.rollout(g, buf, rng, self.scoring, self.cnt)
+                depth = rollout(g, buf, rng, self.scoring, self.cnt)
                 self.cost += depth * self.c_move
-                v = policy.value(g, self.side, K.nsides, self.bad)
+                v = value(g, self.side, K.nsides, self.bad)
                 for _ in range(depth):
                     g.undo()
             g.undo()

@@ -1,36 +1,14 @@
 """Easy and Medium: one-look players that score each legal move and take the best.
 
-Easy weighs only its own tiles; Medium (:func:`medium_scores`) also reads what
-the table shows (voids proven by passes and draws, suits shown, blocks, points
-scored in play). Hard (:mod:`domino.ai.hard`) uses Medium's scores to pick the
-moves it searches and as a prior.
+Easy weighs only its own tiles (the family's ``weight``); Medium takes the
+family's ``medium_scores``, which also read what the table shows (for line
+games voids proven by passes and draws, suits shown, blocks, points scored in
+play: :mod:`domino.lineai.medium`). Hard (:mod:`domino.ai.hard`) uses
+Medium's scores to pick the moves it searches and as a prior.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
-
-from .. import tiles
-from .know import Knowledge, end_mask
-from . import policy
+from . import family
 from .anytime import Player
-
-_HI = tiles.HI
-_LO = tiles.LO
-_SPECIAL = const(1000)
-
-
-def _scores_in_play(game_cls):
-    """True if the game scores points during play (All Fives)."""
-    try:
-        from ..line import LineGame
-        return game_cls.hand_scores is not LineGame.hand_scores
-    except AttributeError:
-        return False
 
 
 class Easy(Player):
@@ -46,23 +24,24 @@ class Easy(Player):
         if rng.below(3) == 0:
             self.move = legal[rng.below(len(legal))]
             return
+        weight = family(self.cls).weight
         best = -1
         for mv in legal:
-            t = mv >> 2
-            sc = (_HI[t] + _LO[t]) * 4 + (8 if _HI[t] == _LO[t] else 0) + rng.below(16)
+            sc = weight(mv) + rng.below(16)
             if sc > best:
                 best = sc
                 self.move = mv
 
 
 class Medium(Player):
-    """Heuristics of good players (see :meth:`scores`)."""
+    """Heuristics of good players: the family's ``medium_scores``."""
 
     LEVEL = 1
     SEARCH = True
 
     def _start(self):
-        self.know = Knowledge(self.cls, self.obs, self.game)
+        self.fam = family(self.cls)
+        self.know = self.fam.Knowledge(self.cls, self.obs, self.game)
         self.game = self.know.game
 
     def _work(self, budget):
@@ -77,99 +56,4 @@ class Medium(Player):
                 self.move = legal[i]
 
     def scores(self):
-        return medium_scores(self.know, self.obs, self.cls, self.rng)
-
-
-# Medium's weights: going out, the next seat must pass, another opponent
-# would pass, the partner would pass (minus), a key end, the partner's shown
-# suit, an opponent's shown suit (minus), a block when our pips are lower
-# (higher: minus), points scored in play (per point)
-MEDIUM_W = [60, 10, 4, 10, 10, 4, 4, 40, 6]
-
-
-def medium_scores(K, obs, cls, rng):
-    """A score per legal move: the fast policy score plus what the table
-    shows: blocks on seats known to lack the new ends (not on the partner),
-    ends only we can follow (lakle), a block when our pips are lower,
-    going out, the partner's suits and points scored in play."""
-    me = obs.seat
-    n = obs.players
-    nsides = K.nsides
-    side = K.game.side(me)
-    scoring = _scores_in_play(cls)
-    g = K.game
-    if not K.at_position:
-        K.replay(K.deal(rng))
-    # the game stands at the position with some deal of the hidden tiles:
-    # only public facts and our own hand are read below
-    unseen = [0] * (obs.nset + 1)
-    pool_pips = 0
-    for t in K.pool:
-        unseen[_HI[t]] += 1
-        if _HI[t] != _LO[t]:
-            unseen[_LO[t]] += 1
-        pool_pips += _HI[t] + _LO[t]
-    hidden = len(K.pool)
-    my_pips = 0
-    for t in obs.hand:
-        my_pips += _HI[t] + _LO[t]
-    nxt = (me + 1) % n
-    partner = (me + 2) % n if nsides == 2 and n == 4 else -1
-    void = K.void
-    W = MEDIUM_W
-    out = []
-    for mv in obs.legal:
-        if mv >= _SPECIAL:
-            out.append(0)
-            continue
-        t = mv >> 2
-        sc = policy.score(g, me, mv)
-        if scoring:
-            sc += W[8] * policy.play_gain(g, mv, side)
-        g.apply(mv)
-        ends = g.open_ends()
-        m = end_mask(ends)
-        if g.over:
-            sc += W[0]
-        else:
-            if m and void[nxt] & m == m and nxt != partner:
-                sc += W[1]  # the next seat must pass
-            for s in range(n):
-                if s == me or s == nxt or not m:
-                    continue
-                if void[s] & m == m:
-                    sc += -W[3] if s == partner else W[2]
-            dead = True
-            for v in ends:
-                mine_v = 0
-                for u in obs.hand:
-                    if u != t and (_HI[u] == v or _LO[u] == v):
-                        mine_v += 1
-                if unseen[v]:
-                    dead = False
-                elif mine_v:
-                    sc += W[4]  # only we hold that suit: a key end
-                    dead = False
-                if partner >= 0 and (K.shown[partner] >> v) & 1 and not (void[partner] >> v) & 1:
-                    sc += W[5]
-                for s in range(n):
-                    if s != me and s != partner and (K.shown[s] >> v) & 1:
-                        sc -= W[6]
-            if dead:
-                # the line is blocked: lowest pips wins
-                ours = my_pips - _HI[t] - _LO[t]
-                others = 0
-                for s in range(n):
-                    if s == me:
-                        continue
-                    est = pool_pips * obs.counts[s] // max(hidden, 1)
-                    if s == partner:
-                        ours += est
-                    else:
-                        others += est
-                if nsides > 2:
-                    others //= nsides - 1
-                sc += W[7] if ours < others else -W[7]
-        g.undo()
-        out.append(sc)
-    return out
+        return self.fam.medium_scores(self.know, self.rng)

@@ -9,8 +9,9 @@ on, and the ends before each play follow from the seen moves alone. So
 (:meth:`~.know.Knowledge.reweigh`; equal within the fixed point of
 :func:`.plays.ilog`, tested) without touching a game: the seen plays are read
 once per decision, and each deal costs one backward pass over them with
-per-seat suit counts. Used only where the game makes moves as
-:class:`~domino.line.LineGame` does (two arms, any tile leads).
+per-seat suit counts. Used only in block play so far (no stock, no draw seen)
+of a game not ``SCORES_IN_PLAY`` (two arms). :func:`guide` turns the seen plays into draw
+weights for :meth:`~.know.Knowledge.deal`.
 
 Styles of play: besides the general model, a seat may play by pips alone
 (heaviest tile first, the "bota gorda" of casual players: a softmax
@@ -31,7 +32,6 @@ except ImportError:  # CPython
 from array import array
 
 from .. import tiles
-from ..line import LineGame
 from . import policy
 from .plays import read_plays, mixed, ilog, _LT
 
@@ -44,9 +44,44 @@ _SUIT = tiles.SUIT
 _ROW = const(13)
 
 
-def applies(K, scoring):
+def applies(K):
     """True when :class:`BlockModel` gives the likelihood for this knowledge."""
-    return K.block and not scoring and type(K.game).legal_moves is LineGame.legal_moves
+    return K.block and not K.scoring
+
+
+def guide(model, sharp=1, floor=1):
+    """Draw weights for :meth:`~.know.Knowledge.deal` from a
+    :class:`BlockModel`'s seen plays: per seat and hidden tile,
+    255 * exp(-beta * d) (at least ``floor``), d summed over the seat's seen
+    plays of how much more the model would have liked that tile (pips,
+    doubles) than the tile played, where it matched an end then; with
+    ``sharp`` > 1, of how many more pips, times ``sharp`` (the pips style of
+    play: a heavier playable tile is nearly ruled out)."""
+    pool = model.pool
+    npool = len(pool)
+    w0 = policy.SCORE_W[0]
+    w1 = policy.SCORE_W[1] if sharp == 1 else 0  # the pips style: no bonus for doubles
+    wt = bytearray(model.n * npool)  # the sums first, then the weights
+    ev = model.ev
+    for k in range(0, len(ev), 5):
+        b = ev[k] * npool
+        t = ev[k + 1]
+        e0 = ev[k + 3]
+        e1 = ev[k + 4]
+        bt = (_HI[t] + _LO[t]) * w0 + (w1 if _HI[t] == _LO[t] else 0)
+        for i in range(npool):
+            u = pool[i]
+            hi = _HI[u]
+            lo = _LO[u]
+            if e0 == _FIRST or hi == e0 or lo == e0 or hi == e1 or lo == e1:
+                d = ((hi + lo) * w0 + (w1 if hi == lo else 0) - bt) * sharp
+                if d > 0:
+                    wt[b + i] = min(255, wt[b + i] + d)
+    etab = model.etab
+    for j in range(len(wt)):
+        d = wt[j]
+        wt[j] = max(floor, min(255, etab[d if d < _DMAX else _DMAX] >> 8))
+    return wt
 
 
 class BlockModel:

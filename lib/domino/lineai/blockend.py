@@ -1,11 +1,12 @@
 """Exact search of the end of a block-play hand on bitmasks: the fast solver.
 
-The same search as :mod:`.endgame` (alpha-beta, paranoid, an explicit stack,
+The same search as :mod:`domino.ai.endgame` (alpha-beta, paranoid, an explicit stack,
 a node limit), for the line games whose ending is pure block play: two arms,
 no boneyard left and no points scored during play, so a hand's value depends
 only on who went out and the pips left in each hand. Those games give their
-points by ``points_from(pips, winner, out)`` (Seychelles, Domino Whist), which
-their ``result`` uses too, so both solvers value an ended hand alike.
+points by ``points_from(pips, winner, out)`` (Seychelles, Domino Whist; every
+line game not ``SCORES_IN_PLAY``), which their ``result`` uses too, so both
+solvers value an ended hand alike.
 
 Instead of calling the game's ``legal_moves``/``apply``/``undo`` on every
 node, it copies the position once per solve into small ints and never touches
@@ -30,7 +31,7 @@ except ImportError:  # CPython
 from array import array
 
 from .. import tiles
-from . import policy
+from ..ai.endgame import value, spread as _spread
 
 _HI = tiles.HI
 _LO = tiles.LO
@@ -51,8 +52,9 @@ _BY_PIPS = bytes(sorted(range(len(_HI)), key=lambda t: -_HI[t] - _LO[t]))  # hea
 
 def applies(g):
     """True if this solver can search ``g`` from here: a two-arm line game
-    scoring by ``points_from``, past the first play, no boneyard left."""
-    return hasattr(g, "points_from") and g.narms == 2 and g.nplayed > 0 and g.top >= len(g.stock)
+    scoring by ``points_from`` (not ``SCORES_IN_PLAY``), past the first play,
+    no boneyard left."""
+    return not g.SCORES_IN_PLAY and g.narms == 2 and g.nplayed > 0 and g.top >= len(g.stock)
 
 
 class BlockSolver:
@@ -111,14 +113,14 @@ class BlockSolver:
         return mine
 
     def solve(self, g, side, nsides, bad, limit, floor=-_INF):
-        """The value of ``g`` for ``side`` (:func:`.policy.value`) under perfect
+        """The value of ``g`` for ``side`` (:func:`~domino.ai.endgame.value`) under perfect
         play, or None when it needs more than ``limit`` nodes (or more plies,
         open moves or tiles than the solver holds). ``g`` is not changed. With
         ``floor``, a value at or under it comes back as some value at or under
         it (a search with that lower bound: cheaper), one over it exactly."""
         self.nodes = 1
         if g.over:
-            return policy.value(g, side, nsides, bad)
+            return value(g, side, nsides, bad)
         mine = self._load(g, side)
         if mine < 0:
             return None
@@ -130,7 +132,7 @@ class BlockSolver:
         hand = self.hand
         pips = self.pips
         log = _LOG
-        spread = policy.spread  # (looked up once; a bound method would be allocated)
+        spread = _spread  # (a local: looked up once)
         pts = self.pts
         room = len(stack) - _MOST
         players = g.players

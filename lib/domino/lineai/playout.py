@@ -5,8 +5,8 @@ keeping a tile to follow the end it opens; plus points scored in play where
 the game scores as it goes), from per-seat suit counts kept in a scratch
 ``cnt`` instead of a scan of the hand per move: the played tile holds the new
 end's suit, so the tiles kept to follow it are that suit's count less one.
-In block play on two arms (:class:`~domino.line.LineGame`'s moves, no
-boneyard, no points in play) the moves are found from the counts too: a seat
+In block play (neither ``BONEYARD`` nor ``SCORES_IN_PLAY``, the game's class
+flags: two arms, see :mod:`domino.lineai`) the moves are found from the counts too: a seat
 with no tile of either end passes without a scan, else only its tiles of
 those suits are looked at. Both paths choose exactly as the policy's score
 over ``legal_moves`` would (tested).
@@ -21,7 +21,6 @@ except ImportError:  # CPython
 
 
 from .. import tiles
-from ..line import LineGame
 from . import policy
 
 _HI = tiles.HI
@@ -58,10 +57,10 @@ def rollout(g, buf, rng, scoring, cnt):
             cnt[b] += 1
             if LO[t] != HI[t]:
                 cnt[b + LO[t] - HI[t]] += 1
-    block = not scoring and not g.BONEYARD and type(g).legal_moves is LineGame.legal_moves
+    block = not scoring and not g.BONEYARD
     w0, w1, w2, w3 = policy.SCORE_W
     ends = g.ends
-    gain = getattr(g, "play_points", None) if scoring else None  # (All Fives)
+    gain = g.play_points if scoring else None
     depth = 0
     while not g.over:
         seat = g.turn
@@ -90,7 +89,6 @@ def rollout(g, buf, rng, scoring, cnt):
         mv = buf[0]
         if n > 1:
             best = -1000
-            side = g.side(seat) if scoring else 0
             first = g.nplayed == 0
             for i in range(n):
                 m = buf[i]
@@ -105,8 +103,6 @@ def rollout(g, buf, rng, scoring, cnt):
                     sc += w2 + w3 * k
                 if gain is not None:
                     sc += 4 * gain(m)
-                elif scoring:
-                    sc += 4 * policy.play_gain(g, m, side)
                 if sc > best:
                     best = sc
                     mv = m

@@ -1,6 +1,6 @@
 """Which tiles a seat drew: the boneyard half of rebuilding a sampled deal.
 
-:meth:`~.deals.Deals.replay` needs each seat's ORIGINAL hand and the boneyard
+:meth:`~.know.Knowledge.replay` needs each seat's ORIGINAL hand and the boneyard
 in draw order; a sampled deal gives current hands. :func:`unplay_draws`
 takes the drawn tiles back out of the hands, in draw order, consistent with
 what each draw showed (``drawseq``: the ends mask at each draw, else -1).

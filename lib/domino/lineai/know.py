@@ -1,4 +1,4 @@
-"""What a seat knows from its observation.
+"""What a seat knows from its observation of a line game.
 
 :class:`Knowledge` reads an :class:`~domino.game.Observation` only (never the
 game): tiles each seat played, the hidden pool (tiles in other hands or the
@@ -15,9 +15,8 @@ weighted by free room, with retries) and :meth:`Knowledge.replay` rebuilds a
 full hand state in a game object of the same class: ``redeal`` with each
 seat's ORIGINAL hand (sampled current hand + the tiles it played, minus the
 tiles it drew) and the boneyard in draw order, then ``apply`` of every seen
-event. The AI knows rules only through the game contract; it relies on
-line-game move codes (``tile << 2 | arm``, codes from 1000 up are specials),
-documented in :mod:`domino.game`.
+event. Line-game knowledge: it reads line moves (``tile << 2 | arm``, codes
+from 1000 up are specials) and the search game's ``loc``.
 """
 
 try:
@@ -32,6 +31,7 @@ import math
 
 from ..game import PASS, DRAW
 from .. import tiles
+from ..ai.anytime import new_game
 from .draws import unplay_draws
 
 _HI = tiles.HI
@@ -39,15 +39,8 @@ _LO = tiles.LO
 _SPECIAL = const(1000)
 _NOWHERE = const(255)
 _STOCKSEAT = const(254)
+_OUT = const(255)  # as domino.line.OUT: a tile not in play
 _LN2 = 0.6931471805599453
-
-
-def new_game(game_cls, obs):
-    """A game object of ``game_cls`` for search, made with the observation's
-    options code (set, hand size, sides); its own deal is replaced later."""
-    if obs.options:
-        return game_cls.from_options(obs.players, 0, None, obs.options)
-    return game_cls(obs.players, 0)
 
 
 def end_mask(ends):
@@ -59,7 +52,9 @@ def end_mask(ends):
 
 
 class Knowledge:
-    """Everything a seat can infer from one observation (see module doc)."""
+    """Everything a seat can infer from one observation (see module doc): the
+    family interface's ``Knowledge`` (:mod:`domino.lineai`), plus what Medium's
+    features read (``void``, ``shown``, ``block``)."""
 
     def __init__(self, game_cls, obs, game=None):
         self.cls = game_cls
@@ -69,6 +64,7 @@ class Knowledge:
         self.me = me
         self.players = n
         self.nsides = len(obs.scores)
+        self.scoring = game_cls.SCORES_IN_PLAY
         ntiles = tiles.count(obs.nset)
         self.ntiles = ntiles
         events = obs.events
@@ -93,23 +89,12 @@ class Knowledge:
         while g.nhist:
             g.undo()
         self.game = g
-        # tiles in play: a fresh deal's hands and boneyard (line games mark the
-        # tiles a game removes, e.g. Seychelles for 3, as out of play in ``loc``)
-        inplay = bytearray(ntiles)
-        loc = getattr(g, "loc", None)
-        if loc is not None:
-            for t in range(ntiles):
-                inplay[t] = 0 if loc[t] == 0xFF else 1
-        else:
-            for s in range(n):
-                for t in g.observation(s).hand:
-                    inplay[t] = 1
-            if obs.stock or DRAW in [mv for _, mv in events]:
-                for t in range(ntiles):
-                    inplay[t] = 1
+        # tiles in play: a fresh deal's hands and boneyard (the tiles a game
+        # removes, e.g. Seychelles for 3, are out of play in ``loc``)
+        loc = g.loc
         pool = []
         for t in range(ntiles):
-            if inplay[t] and not mine[t] and played[t] == _NOWHERE:
+            if loc[t] != _OUT and not mine[t] and played[t] == _NOWHERE:
                 pool.append(t)
         self.pool = pool
         self.void = [0] * n
@@ -148,7 +133,7 @@ class Knowledge:
             prev = -1
             for i in range(ne):
                 seat, mv = events[i]
-                ends = g.open_ends() if hasattr(g, "open_ends") else g.observation(seat).public
+                ends = g.open_ends()
                 m = end_mask(ends)
                 if mv == PASS:
                     void[seat] |= m
@@ -167,7 +152,7 @@ class Knowledge:
             # the skeleton now stands at the observed position (hidden tiles
             # dealt without inference): good enough for reading public facts
             self.at_position = True
-        except Exception:  # an unexpected game: fall back to no inference
+        except Exception:  # an observation no deal explains: fall back to no inference
             for s in range(n):
                 void[s] = 0
             while g.nhist:
@@ -175,8 +160,7 @@ class Knowledge:
         self.drawseq = drawmask
         self.void[self.me] = 0
         # block play so far (no boneyard, no draw): deals differ only in ``loc``
-        self.block = (self.at_position and not obs.stock and type(getattr(g, "loc", None)) is bytearray
-                      and DRAW not in [mv for _, mv in events])
+        self.block = self.at_position and not obs.stock and DRAW not in [mv for _, mv in events]
 
     # -- sampled deals and their replay (the determinization) ---------------
 

@@ -1,11 +1,12 @@
-"""Fast move scores on a full hand state, hand values and the model of play.
+"""Fast move scores on a full line-game state and the model of play.
 
 Used inside search, so nothing here allocates per move: scores read the
 line-game state in place (``loc``, ``ends``, ``nplayed``, ``turn``) and the
 tile tables. The same score serves three purposes: the playout policy of
 Hard (:mod:`.playout`, which computes it from suit counts), the model of how
 other players choose (the likelihood of a seen play, which weights sampled
-deals) and the base of Medium's score.
+deals) and the base of Medium's score (:mod:`.medium`). Hands are valued by
+:func:`domino.ai.endgame.value`.
 """
 
 try:
@@ -60,41 +61,13 @@ def score(g, seat, mv):
     return sc
 
 
-def side_points(g, side):
-    """Points ``side`` has scored in play so far. Reads the game's ``score``
-    list in place when it keeps one (All Fives), which allocates nothing;
-    else the contract's ``hand_scores()`` (a new list each call)."""
-    sc = getattr(g, "score", None)
-    if type(sc) is list:
-        return sc[side]
-    return g.hand_scores()[side]
-
-
 def play_gain(g, mv, side):
     """Points ``side`` scores during play by ``mv`` (games that score as they go)."""
-    before = side_points(g, side)
+    before = g.hand_scores()[side]
     g.apply(mv)
-    after = side_points(g, side)
+    after = g.hand_scores()[side]
     g.undo()
     return after - before
-
-
-def value(g, side, nsides, bad):
-    """Value of the ended hand for ``side``: its points minus the others' mean
-    (times nsides - 1, to stay an int); negated for bad points (Whist)."""
-    pts = g.result().points
-    if hasattr(g, "PLAY_POINTS_SEPARATE"):  # a game whose result leaves out play points
-        hs = g.hand_scores()
-        pts = [pts[i] + hs[i] for i in range(nsides)]
-    return spread(pts, side, nsides, bad)
-
-
-def spread(pts, side, nsides, bad):
-    """:func:`value` from the sides' points ``pts[0:nsides]`` of an ended hand."""
-    v = nsides * pts[side]  # (nsides - 1) * mine - the others'
-    for i in range(nsides):
-        v -= pts[i]
-    return -v if bad else v
 
 
 def exp_table(beta):
@@ -113,7 +86,7 @@ def loglik(g, buf, sbuf, seat, mv, etab, scoring, eps=0.0):
     if n < 2:
         return 0.0
     side = g.side(seat) if scoring else 0
-    gain = getattr(g, "play_points", None) if scoring and seat == g.turn else None  # (All Fives)
+    gain = g.play_points if scoring and seat == g.turn else None
     mine = 0
     top = -1000
     for i in range(n):
