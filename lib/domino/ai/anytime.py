@@ -39,9 +39,9 @@ class Player:
         search game that the first decision on hands like ``obs``'s would make:
         on a device, at a match's start the heap is whole, mid-match it may be
         too broken up for the game's largest block."""
-        self._family(game_cls)
-        if self.SEARCH:
+        if self.SEARCH:  # the game's largest block first, while the heap is whole
             self.game = new_game(game_cls, obs)
+        self._family(game_cls)
 
     def begin(self, game_cls, obs):
         """Start deciding a move for ``obs`` (the seat to act) of a ``game_cls`` hand."""
