@@ -8,6 +8,8 @@ think one at a time), and replay of a saved record. It knows no game's rules: ev
 contract, so a new game in ``domino.games.GAMES`` needs no change here.
 """
 
+import gc
+
 from domino import games, dealcode, matchsave
 
 # the layout kinds (a game's LAYOUT) the table screen can draw; games of other
@@ -56,9 +58,13 @@ class Session:
             self.kinds[seat_of[p]] = rec.seats[p]
         self.humans = [s for s in range(rec.players) if self.kinds[s] == 0]
         self.engines = [None, None, None]  # one AI player per level in use
-        for s in range(rec.players):  # made now, on the heap as it is at the start
-            if self.kinds[s]:
-                self.player(s)
+        try:  # made now, on the heap as it is at the start
+            for s in range(rec.players):
+                if self.kinds[s]:
+                    self.player(s)
+        except MemoryError:  # made at each seat's first decision instead (table.py:
+            self.release_engines()  # out of RAM there, a lower level plays and says so)
+            gc.collect()
         self.result = None
         self.code = deal_code(self.game)
         self.last = None  # (seat, move) of the last move
@@ -183,6 +189,8 @@ class Session:
         """Deal the next hand of the match (after a hand summary); the record now
         holds the match as it stands and no moves."""
         self.rec.snap = matchsave.snapshot(self.match)
+        self.game = None  # the old hand's blocks free for the new one, same sizes
+        gc.collect()
         self.game = self.match.deal()
         self.rec.moves = bytearray()
         self.result = None

@@ -145,10 +145,7 @@ def check_result(g, cls):
 def check_swap_invariance(cls, players, seed, g, moves, seat, rnd):
     """Deal the other seats' unseen tiles differently; ``seat``'s view must not change."""
     played_by = [[] for _ in range(players)]
-    h = g.hist
-    for i in range(g.nhist):
-        s = (h[i] >> 14) & 7
-        mv = h[i] & 1023
+    for s, mv in g.observation(seat).events:  # plays are public
         if mv not in (PASS, DRAW):
             played_by[s].append(mv >> 2)
     others = [s for s in range(players) if s != seat]

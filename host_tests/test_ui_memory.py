@@ -7,6 +7,7 @@ import session as sessionmod
 import sim
 import table
 from domino import ai
+import domino.ai.hard  # noqa: F401  (ai.hard)
 
 
 def start(h, kinds):
@@ -87,6 +88,38 @@ def test_out_of_memory_in_a_hard_decision_falls_back_to_medium(monkeypatch):
     assert ai.MEDIUM in made
     # the record holds every move: nothing of the match was lost
     assert len(se.rec.moves) >= 4
+
+
+def test_out_of_memory_making_the_engines_at_the_start_leaves_them_to_the_first_decision(
+        monkeypatch):
+    """Hard's search game did not fit at the match start: the match starts anyway, the
+    engines are made at the first decision, where a lower level takes over if need be."""
+    fails = [1]
+
+    class Tight(ai.hard.Hard):
+        def prepare(self, game_cls, obs):
+            if fails[0]:
+                fails[0] -= 1
+                raise MemoryError("memory allocation failed, allocating 3308 bytes")
+            ai.hard.Hard.prepare(self, game_cls, obs)
+
+    made = []
+
+    def new_player(level, seed):
+        made.append(level)
+        return Tight(seed) if level == ai.HARD else ai.new_player(level, seed)
+
+    monkeypatch.setattr(sessionmod, "new_player", new_player)
+    h = sim.Harness(6, settings_speed=0)
+    start(h, [3, 3, 3, 3])  # four Hard seats
+    se = h.app.session
+    assert fails[0] == 0
+    for _ in range(400):  # the AI seats play on: their engine is made when first needed
+        h.step(50)
+        if len(se.rec.moves) >= 3:
+            break
+    assert made == [ai.HARD, ai.HARD] and isinstance(se.engines[2], Tight)
+    assert len(se.rec.moves) >= 3 and "LOW RAM" not in h.app.scene.message()
 
 
 def test_out_of_memory_at_every_level_raises(monkeypatch):

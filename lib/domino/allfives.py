@@ -258,7 +258,7 @@ class AllFives(LineGame):
                 i = self.nplayed - 1
                 t = move >> 2
                 a = move & 3
-                self.score[((h >> 14) & 7) % self.nsides] -= self.gain[i]
+                self.score[((h >> 10) & 7) % self.nsides] -= self.gain[i]
                 self.gain[i] = 0
                 if t == self.spinner:
                     self.spinner = -1

@@ -14,8 +14,11 @@ nothing on MicroPython for any set size:
   right ends of the line); ``placed``/``placed_arm``: tiles in the order laid
   and the arm each went on, which is all a screen needs to draw the line
   (a double is drawn crosswise; ``placed[nplayed - 1]`` is the last play).
-* ``hist``: one small int per move (move, previous end value, seat, passes,
-  drawn tile) so that :meth:`LineGame.undo` restores the state exactly.
+* ``hist``: 16 bits per move (``move | seat << 10 | passes << 13``), with
+  ``prev[i]``, the value the ``i``-th play covered, so that :meth:`LineGame.undo`
+  restores the state exactly (a draw's tile is the stock's, in order). Half
+  the bytes of a list: the largest block a hand allocates (3.3 KB as a list
+  with 8 players on double-twelve) must be found whole on a device's heap.
 
 Moves are ``tile << 2 | arm``. The first tile of a hand goes on arm 0 and
 opens both ends: ``ends[0]`` is its high end, ``ends[1]`` its low end. When
@@ -37,6 +40,8 @@ except ImportError:  # CPython
     def const(x):
         return x
 
+
+from array import array
 
 from .game import Game, IllegalMove, PASS, DRAW, new_move_buffer
 from .lineview import LineView, STOCK, TABLE, OUT  # noqa: F401  (re-exported)
@@ -98,7 +103,8 @@ class LineGame(LineView, Game):
         self.nplayed = 0
         self.placed = bytearray(ntiles)
         self.placed_arm = bytearray(ntiles)
-        self.hist = [0] * (ntiles * (players + 1) + 8)
+        self.prev = bytearray(ntiles)
+        self.hist = array("H", bytes(2 * (ntiles * (players + 1) + 8)))
         self.nhist = 0
         self.passes = 0
         self.over = False
@@ -149,7 +155,7 @@ class LineGame(LineView, Game):
     def apply(self, move):
         """Apply a legal move without checking it (search uses this)."""
         seat = self.turn
-        h = (seat << 14) | (self.passes << 17)
+        h = (seat << 10) | (self.passes << 13)
         if move == PASS:
             self._push(h | move)
             self.passes += 1
@@ -163,7 +169,7 @@ class LineGame(LineView, Game):
             self.top += 1
             self.loc[t] = seat
             self.count[seat] += 1
-            self._push(h | move | (t << 20))
+            self._push(h | move)
             return
         t = move >> 2
         a = move & 3
@@ -172,6 +178,7 @@ class LineGame(LineView, Game):
         self.loc[t] = TABLE
         self.count[seat] -= 1
         i = self.nplayed
+        self.prev[i] = prev
         self.placed[i] = t
         self.placed_arm[i] = a
         self.nplayed = i + 1
@@ -180,7 +187,7 @@ class LineGame(LineView, Game):
             ends[1] = _LO[t]
         else:
             ends[a] = _HI[t] + _LO[t] - prev
-        self._push(h | move | (prev << 10))
+        self._push(h | move)
         self.passes = 0
         if self.count[seat] == 0:
             self.over = True
@@ -199,16 +206,16 @@ class LineGame(LineView, Game):
         self.nhist -= 1
         h = self.hist[self.nhist]
         move = h & 1023
-        seat = (h >> 14) & 7
+        seat = (h >> 10) & 7
         self.turn = seat
-        self.passes = (h >> 17) & 7
+        self.passes = h >> 13
         self.over = False
         self.winner = -1
         if move == PASS:
             return
         if move == DRAW:
             self.top -= 1
-            self.loc[h >> 20] = STOCK
+            self.loc[self.stock[self.top]] = STOCK
             self.count[seat] -= 1
             return
         t = move >> 2
@@ -219,5 +226,5 @@ class LineGame(LineView, Game):
             self.ends[0] = 0
             self.ends[1] = 0
         else:
-            self.ends[move & 3] = (h >> 10) & 15
+            self.ends[move & 3] = self.prev[self.nplayed]
 

@@ -109,7 +109,7 @@ class LineView:
         events = []
         for i in range(self.nhist):
             h = self.hist[i]
-            events.append(((h >> 14) & 7, h & 1023))
+            events.append(((h >> 10) & 7, h & 1023))
         legal = []
         if seat == self.turn and not self.over:
             buf = self._buf
