@@ -3,9 +3,12 @@
 On when settings.toml sets ``POCKET_DOMINO_PROBE = 1``: after every frame the
 app collects garbage and reads ``gc.mem_free()``, and prints on the console
 
-    @@MEM <scene> <free now> <lowest so far> <lowest's scene> <game id, or -1>
+    @@MEM <scene> <free now> <lowest so far> <lowest's scene> <game id, or -1> <block>
 
-whenever the scene changes, a move is played, and every ``EVERY`` frames.
+whenever the scene changes, a move is played, and every ``EVERY`` frames;
+``block`` is the largest block that can be allocated whole then (found by
+trying, to ``STEP`` bytes): free RAM broken into small pieces fails an
+allocation as surely as too little.
 ``tools/pico.py`` and ``tools/budget.py`` read these lines from an emulated
 Pico. The collections slow the app down; leave it off for play.
 """
@@ -21,6 +24,21 @@ except ImportError:  # CPython
 
 
 EVERY = const(50)
+STEP = const(64)
+
+
+def largest_block(free):
+    """The largest bytearray that can be allocated now, to ``STEP`` bytes (at most ``free``)."""
+    lo, hi = 0, free + STEP  # lo fits, hi does not
+    while hi - lo > STEP:
+        mid = (lo + hi) // 2
+        try:
+            b = bytearray(mid)
+            b = None
+            lo = mid
+        except MemoryError:
+            hi = mid
+    return lo
 
 
 class Probe:
@@ -49,5 +67,6 @@ class Probe:
             self.scene = scene
             self.moves = moves
             self.frames = 0
-            self.out("@@MEM %s %d %d %s %d" % (scene, free, self.low, self.low_at,
-                                              se.rec.gid if se is not None else -1))
+            block = largest_block(free)
+            self.out("@@MEM %s %d %d %s %d %d" % (scene, free, self.low, self.low_at,
+                                                 se.rec.gid if se is not None else -1, block))

@@ -5,7 +5,7 @@ image), boots it, presses its buttons on a script and reads its console and its
 SSD1306's frames: it boots to the title, plays a whole hand of every game, shows
 the same frames as the Blinka simulator for the same script and deal, keeps a save
 over a power cycle, and keeps at least ``MIN_FREE`` bytes of RAM free at every
-frame of Hard matches. The runner and firmware come from ``../shared/picoemu`` or
+frame of Hard matches (and at least ``MIN_BLOCK`` in one block). The runner and firmware come from ``../shared/picoemu`` or
 ``$PICOEMU`` (see tools/pico.py). CI sets ``POCKET_DOMINO_DEVICE_TESTS=1``: there
 a missing emulator fails the tests; elsewhere they are skipped with one line
 saying where to get it.
@@ -30,6 +30,7 @@ if not pico.available():
     pytest.skip(why, allow_module_level=True)
 
 MIN_FREE = 24 * 1024  # bytes free after a collection, at every frame of a match
+MIN_BLOCK = 4 * 1024  # the largest block allocatable whole, at every reading of a match
 A_GAP = "w2500"  # between the A presses that play your tiles: the AI seats move meanwhile
 # Title > Settings, AI pace: fast (the menu wraps: UP twice from the first row reaches the
 # pace row, with or without the device's Sound row), back to the title: the AI seats' runs of
@@ -196,8 +197,8 @@ def test_a_save_survives_a_power_cycle(device):
 
 
 def mem_lines(r):
-    """(scene, free, game id) of each @@MEM line."""
-    return [(w[0], int(w[1]), int(w[4])) for w in r.lines("@@MEM ")]
+    """(scene, free, game id, largest whole block) of each @@MEM line."""
+    return [(w[0], int(w[1]), int(w[4]), int(w[5])) for w in r.lines("@@MEM ")]
 
 
 # One run: a whole hand of 4-player Seychelles with every seat Hard (the match that ran out of
@@ -214,12 +215,18 @@ def test_free_ram_stays_above_the_guard_in_hard_matches(device):
     assert r.traceback() is None, r.traceback()
     assert "out of RAM" not in r.console
     mem = mem_lines(r)
-    seen = {(s, g) for s, _, g in mem}
+    seen = {(s, g) for s, _, g, _ in mem}
     assert ("Summary", 0) in seen and ("Table", 2) in seen, sorted(seen)
     # the All Fives table has eight seats, all Hard, playing
-    assert len([1 for s, _, g in mem if s == "Table" and g == 2]) >= 5
-    low = min(f for _, f, _ in mem)
-    print("lowest free RAM %d bytes over %d readings" % (low, len(mem)))
+    assert len([1 for s, _, g, _ in mem if s == "Table" and g == 2]) >= 5
+    low = min(f for _, f, _, _ in mem)
+    block = min(b for _, _, _, b in mem)
+    print("lowest free RAM %d bytes, smallest largest block %d bytes, over %d readings"
+          % (low, block, len(mem)))
     for game in (0, 2):
-        print("  game %d: lowest %d" % (game, min(f for _, f, g in mem if g == game)))
+        print("  game %d: lowest %d, block %d" % (
+            game, min(f for _, f, g, _ in mem if g == game),
+            min(b for _, _, g, b in mem if g == game)))
     assert low >= MIN_FREE, "%d bytes free at the lowest (guard %d)" % (low, MIN_FREE)
+    assert block >= MIN_BLOCK, "%d bytes in the largest block at worst (guard %d)" % (
+        block, MIN_BLOCK)

@@ -233,3 +233,19 @@ def test_the_options_screen_code_is_dropped_when_a_match_starts():
     h.app.scene.sel = len(h.app.scene.rows()) - 1
     h.tap("A")
     assert isinstance(h.app.scene, table.Table) and "newgame" not in sys.modules
+
+
+def test_the_probe_finds_the_largest_block_that_can_be_allocated(monkeypatch):
+    """The device's RAM guard reads the largest whole block (probe.largest_block): with
+    allocations over 3,000 bytes failing, it finds 3,000 to within its step."""
+    import probe
+
+    def tight(n):
+        if n > 3000:
+            raise MemoryError("memory allocation failed, allocating %d bytes" % n)
+        return b"\0" * n
+
+    monkeypatch.setattr(probe, "bytearray", tight, raising=False)
+    got = probe.largest_block(20000)
+    assert 3000 - probe.STEP < got <= 3000
+    assert 2000 - probe.STEP < probe.largest_block(2000) < 2000 + probe.STEP  # all of it fits
