@@ -27,7 +27,9 @@ wall time on two shared cores. Parts:
     half-way between them. A position is written as ``game id, players, options, seed,
     move indices`` into a small file on the image; the device deals the hand again and
     replays the moves. One engine per level is kept per game, as the firmware keeps
-    one per level, seeded per position. Hard's moves are checked against the host's.
+    one per level, seeded per position, and prepared (``Player.prepare``: the game
+    family's modules imported, Hard's search game made) before the first position, as
+    the firmware does at a match's start. Hard's moves are checked against the host's.
 ``ram``
     Free RAM (``gc.mem_free()`` after ``gc.collect()``) at boot, after importing the
     core, all three games, and every AI level (an Easy, Medium and Hard player made),
@@ -293,6 +295,7 @@ def main():
     buf = new_move_buffer()
     cur = None
     eng = None
+    fresh = False
     probe = %(probe_stack)d
     with open("positions.txt") as fh:
         for line in fh:
@@ -305,6 +308,7 @@ def main():
                 eng = None
                 gc.collect()
                 eng = [ai.new_player(1, 0), ai.new_player(2, 0)]
+                fresh = True
             cls = games.load(gid)
             g = cls.from_options(np, seed, None, opt) if opt else cls(np, seed)
             if w[6] != "-":
@@ -313,6 +317,10 @@ def main():
                     g.apply(buf[int(i)])
             obs = g.observation(g.turn)
             g = None
+            if fresh:  # as the firmware does at a match's start: the family imported, not timed
+                for p in eng:
+                    p.prepare(cls, obs)
+                fresh = False
             out = []
             for k in (0, 1):
                 p = eng[k]
