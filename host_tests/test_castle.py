@@ -356,6 +356,15 @@ def test_a_capture_that_empties_the_tableau_and_the_next_two_turns():
     assert legal(g) == sorted([take("6-1"), triple("6-1"), END])
 
 
+@pytest.mark.parametrize("left,right,shared", [("6-1", "6-2", True), ("3-1", "5-3", True),
+                                                ("5-3", "3-1", True), ("6-3", "5-3", True),
+                                                ("5-5", "5-0", True), ("6-1", "5-2", False)])
+def test_neighbours_share_a_suit_at_either_end(left, right, shared):
+    g = dealt(2, [right + " 2-2", "1-1 0-0"], left + " 4-4")
+    g.play(place(right))
+    assert legal(g) == (sorted([take("4-4"), END]) if shared else [END])
+
+
 def test_captures_need_neighbours_of_one_suit():
     g = dealt(2, ["6-6 0-0", "4-4 5-1"], "5-5 6-1")
     g.play(place("6-6"))
