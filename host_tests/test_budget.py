@@ -76,7 +76,7 @@ def test_full_match_fits_in_target_heap(report):
     assert not r.grew, "the match needed more than a %d-byte heap" % r.heap_total
 
 
-@pytest.mark.parametrize("name", ["SEYCHELLES_IMPORTS", "ALLFIVES_IMPORTS"])
+@pytest.mark.parametrize("name", ["SEYCHELLES_IMPORTS", "ALLFIVES_IMPORTS", "CASTLE_IMPORTS"])
 def test_import_steps_follow_dependencies(name):
     """Each module in the budget's import list comes after every core module it imports, so
     no step compiles two modules (the heap figures would then hold two compilations); the
@@ -86,7 +86,8 @@ def test_import_steps_follow_dependencies(name):
         for dep in budget.core_imports(budget.LIB, module):
             assert dep in order[:i], "%s: %s imports %s, which is not imported before it" % (
                 name, module, dep)
-    game = {"SEYCHELLES_IMPORTS": "domino.seychelles", "ALLFIVES_IMPORTS": "domino.allfives"}[name]
+    game = {"SEYCHELLES_IMPORTS": "domino.seychelles", "ALLFIVES_IMPORTS": "domino.allfives",
+            "CASTLE_IMPORTS": "domino.castle"}[name]
     needed = set(budget.import_order(budget.LIB, game))
     needed |= set(budget.import_order(budget.LIB, "domino.match"))
     needed |= set(budget.import_order(budget.LIB, "domino.games"))

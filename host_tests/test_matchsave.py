@@ -18,7 +18,8 @@ def play_hand(g, rng):
 
 
 @pytest.mark.parametrize("gid,players,options", [(0, 4, 0), (0, 3, 0), (1, 4, 0), (2, 3, 0), (2, 4, 64),
-                                                 (3, 2, 0), (3, 4, 0), (3, 3, 1), (3, 4, 3)])
+                                                 (3, 2, 0), (3, 4, 0), (3, 3, 1), (3, 4, 3),
+                                                 (4, 2, 0), (4, 3, 0), (4, 6, 0), (4, 5, 1)])
 def test_restored_match_continues_identically(gid, players, options):
     cls = games.load(gid)
     a = Match(cls, players, 321, None, options) if options else Match(cls, players, 321)

@@ -16,7 +16,8 @@ import pytest
 
 import mpwasm as mp  # tools/mpwasm.py (conftest puts tools/ on sys.path)
 
-# (game id, players, match seed): each a full match to the game's default target.
+# (game id, players, match seed[, target, options code]): each a full match, to the game's
+# default target unless one is given.
 MATCHES = [
     (0, 2, 3),   # Seychelles, 2 players
     (0, 3, 5),   # Seychelles, 3 players (double blank out)
@@ -29,17 +30,25 @@ MATCHES = [
     (3, 2, 1),   # Domino Loo, 2 players (plain scoring; pool play: test_loo.py)
     (3, 3, 5),   # Domino Loo, 3 players
     (3, 4, 3),   # Domino Loo, 4 players
+    # Castle Rock: random play rarely reaches 50 (the Devil's hand outgrows random
+    # captures), so shorter matches that end; drinks play is a match of one hand
+    (4, 6, 8, 5, 0),    # 6 players, to 5: three hands
+    (4, 2, 5, 20, 0),   # 2 players, to 20: fifteen hands
+    (4, 4, 15, 10, 0),  # 4 players, to 10
+    (4, 5, 3, None, 5),   # 5 players, double-nine, drinks
+    (4, 6, 4, None, 6),   # 6 players, double-twelve, drinks
 ]
 
 PICK_SEED = 12345  # seed of the Rng that picks among the legal moves
 
 
-def cpython_transcript(gid, players, seed, pick_seed=PICK_SEED, max_steps=100000):
+def cpython_transcript(gid, players, seed, pick_seed=PICK_SEED, max_steps=100000, target=None,
+                       options=0):
     """The same driver run in this CPython process; returns (stdout, steps)."""
     ns = {"__name__": "driver"}
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
-        exec(mp.match_source(gid, players, seed, pick_seed), ns)
+        exec(mp.match_source(gid, players, seed, pick_seed, target, True, options), ns)
         steps = 0
         while True:
             steps += 1
@@ -56,11 +65,14 @@ def need_micropython():
         pytest.fail(str(e))
 
 
-@pytest.mark.parametrize("gid,players,seed", MATCHES)
-def test_match_identical(gid, players, seed):
-    expected, steps = cpython_transcript(gid, players, seed)
+@pytest.mark.parametrize("case", MATCHES, ids=lambda c: "-".join(str(x) for x in c))
+def test_match_identical(case):
+    gid, players, seed = case[:3]
+    target, options = case[3:] if len(case) > 3 else (None, 0)
+    expected, steps = cpython_transcript(gid, players, seed, target=target, options=options)
     assert "scores" in expected and expected.count("hand ") >= 1
-    r = mp.run(setup=mp.match_source(gid, players, seed, PICK_SEED), loop="step")
+    r = mp.run(setup=mp.match_source(gid, players, seed, PICK_SEED, target, True, options),
+               loop="step")
     assert len(r.steps) == steps
     got = r.stdout
     if got != expected:  # show the first line that differs, not two huge strings

@@ -376,6 +376,40 @@ def section_allfives(b):
         b.put(key + "min_heap_full_match_bytes - after_import", usable - after)  # as above
 
 
+# Modules a Castle Rock match needs (core + Castle Rock), as SEYCHELLES_IMPORTS.
+CASTLE_IMPORTS = ("domino", "domino.tiles", "domino.rng", "domino.game", "domino.castleview",
+                  "domino.castle", "domino.dealcode", "domino.match", "domino.games")
+
+
+def section_castle(b):
+    """Castle Rock: heap after importing the core and Castle Rock, and the peak heap
+    during 6-player matches (import included, one call per move): on double-six to 5
+    (match seed 8: three hands; random play seldom reaches 50, the Devil's hand outgrows
+    random captures) and one hand of drinks play on double-twelve (options code 6), the
+    largest set. Targets as All Fives' (24 KB after import, the peak 10 KB above it; the
+    min heap without --quick is information, as Seychelles')."""
+    r = mp.run(steps=import_steps(CASTLE_IMPORTS) + ["pass"], lib=b.device_lib())
+    after = r.steps[-1][0]
+    b.put("castle_heap_after_import_bytes", after)
+    b.target("castle_heap_after_import_bytes", after, 24 * KB)
+    n_imp = len(CASTLE_IMPORTS)
+    for nset, seed, target, options in ((6, 8, 5, 0), (12, 4, None, 6)):
+        driver = "DRIVER = Driver(4, 6, %d, 12345, %r, False, %d)" % (seed, target, options)
+        steps = import_steps(CASTLE_IMPORTS) + [mp.MATCH_DRIVER, driver]
+        r = mp.run(steps=steps, loop="step", lib=b.device_lib())
+        moves = r.steps[n_imp + 2:]
+        key = "castle_6p_d%d_" % nset
+        b.put(key + "peak_heap_full_match_bytes", r.peak)
+        b.put(key + "full_match_moves", len(moves))
+        b.put(key + "full_match_max_step_alloc_bytes", max(s[1] for s in moves))
+        if b.quick:
+            b.target(key + "peak_heap_full_match_bytes - after_import", r.peak - after, 10 * KB)
+            continue
+        usable, _ = mp.min_heap(lo=16 * KB, hi=64 * KB, steps=steps, loop="step", lib=b.device_lib())
+        b.put(key + "min_heap_full_match_bytes", usable)
+        b.put(key + "min_heap_full_match_bytes - after_import", usable - after)  # as Seychelles'
+
+
 def compile_lib(b, module):
     """A temporary folder (the caller removes it) holding the core as ``.mpy`` except
     ``module``, as its stripped source: the dependencies then load with little transient
@@ -433,6 +467,7 @@ SECTIONS = [
     section_mpy,
     section_speed,
     section_allfives,
+    section_castle,
     section_compile,
     __import__("ai_cost").section_ai,  # tools/ai_cost.py: AI cost per level and game
 ]

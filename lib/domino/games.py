@@ -22,6 +22,7 @@ GAMES = (
     (1, "whist", "Whist", "Domino Whist", "line"),
     (2, "allfives", "AllFives", "All Fives", "line"),
     (3, "loo", "Loo", "Domino Loo", "tricks"),
+    (4, "castle", "CastleRock", "Castle Rock", "tableau"),
 )
 
 

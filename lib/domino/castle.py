@@ -1,0 +1,331 @@
+"""Castle Rock (``../shared/rules/castle-rock.txt``). Readings of the text, as a bar table plays them.
+
+Deal: 2-6 players, each for himself, on double-six (options: double-nine,
+double-twelve). Every player is dealt two tiles; the next tiles, in the order
+dealt, are turned face up as the tableau, a row with one open end (the end on
+the dealer's right; the row is kept blocked end first, open end last). The
+rest is the boneyard, drawn in order. The tableau is four tiles, three if four
+leaves a boneyard that does not share out evenly and three does (the text's
+five players on double-six), otherwise the fewest above four that do: every
+player then has the same number of tiles pass through his hand. On double-six
+that is 4/3 with 5 players; on the larger sets, by players 2..6: double-nine
+3, 4, 3, 5, 7 (26, 17, 13, 10, 8 tiles each), double-twelve 3, 4, 3, 6, 7
+(44, 29, 22, 17, 14 each). Hands stay two tiles on every set; the seat counts
+stay 2-6 (the handheld's tables seat six).
+
+Before the first hand each player draws a tile: the highest (most pips, then
+the heavier end) deals first. A hand's ``starter`` is the dealer's left (the
+next seat), the eldest hand, who plays first; the deal passes clockwise (to
+the next seat) each hand; play goes to the left (the next seat).
+
+A turn is a sequence of moves by one seat (``turn`` stays on it): first it
+places one tile from its hand at the open end (any tile: nothing matches);
+then any number of captures, one move each; then it ends the turn (an explicit
+move), drawing the boneyard's next tile while there is one. A capture takes a
+tile whose two neighbours in the row share a suit (alone), or, when it has that
+suit too, the three together; the row closes up and the next capture is looked
+for in the new row, anywhere. Two tiles share at most one suit, so each place
+offers at most these two captures. A capture missed is lost when the turn ends
+(the next seat may take it after placing). Captured tiles are public, kept per
+seat. A seat whose hand is empty while others still hold tiles is passed over
+(with every tile shared evenly this happens only in scripted deals). The hand
+ends when every hand is empty (the boneyard is then empty too).
+
+Scoring: a point per tile captured, less a point per tile left in the tableau
+(the Devil's hand), for every player: scores can go below zero. A match is 50
+(the text's "The game is 50 points"; a menu may offer 25 or 100), tallied at
+the end of each hand: the players at or over the target are in; the highest
+score among them wins; equal highest scores go to the youngest hand, the last
+dealt (the text: "the youngest (last dealt) hand wins"). The deal goes round
+from the dealer's left and ends with the dealer, so the youngest hand of a
+hand is the seat that played last in it: of the tied seats, the one furthest
+from that hand's starter in playing order (the dealer himself if he is tied).
+Option "drinks" (the text's round of drinks): a match is a single hand with no
+match score; the hand's best tally wins it, a tie going to the youngest hand in
+the same way; the summary names the winner.
+
+Legal moves are listed at most :data:`~domino.game.MAX_MOVES` (64), the
+contract's buffer: the end of the turn and up to 63 captures, nearest the open
+end first. On double-six a row holds at most 28 tiles, 26 places and 53 moves,
+so every capture is always listed; on the larger sets a row of 34 tiles or more
+with over 31 capturable places, all declined so far, would list only the 63
+nearest the open end (the others come back once some are taken).
+
+This module is the make/unmake path; :mod:`domino.castleview` (its own module for
+the device's compile-time RAM, like ``loo``/``looview``) has the rest.
+"""
+
+# State (bytearrays and small ints; ``apply``/``undo`` allocate nothing):
+# ``loc[t]`` where tile t is: a seat (in hand), ROW, TAKEN + seat, STOCK, OUT (not in play);
+# ``row[0:rlen]`` the tableau, blocked end first, open end last;
+# ``took[0:ntook]`` the tiles captured, in the order taken (a triplet: left, middle, right);
+# ``ncap[seat]`` tiles captured per seat; ``held[seat]`` tiles in hand per seat;
+# ``stock`` the boneyard in drawing order (``top`` tiles drawn); ``step`` PLACING or TAKING;
+# ``hist`` one entry per move (move | seat << 10) and ``hpos`` beside it: a capture's place
+# in the row (the middle tile's index before it), for the end of a turn 1 if it drew.
+#
+# Moves (opaque to the UI and AI; all below 1024):
+#   PLACE + t  (0..90)     place tile t of the hand at the open end
+#   TAKE + t   (128..218)  capture tile t alone (its neighbours share a suit)
+#   TRIPLE + t (256..346)  capture t with its two neighbours (all three of one suit)
+#   END 1000               end the turn (drawing while the boneyard lasts)
+# move_group: TAKE + t for both captures at t (the "which one?" of one place), else the move.
+# move_tile: t for a placing, -1 for the rest (a capture uses no tile of the hand).
+#
+# Observation.public is the tuple
+#   (row, open, dealer, captured, devil, step)
+# row: the tableau's tiles, blocked end first, open end last; open: the tile at the open
+# end (-1 when the row is empty); dealer: the dealer's seat (the open end is on his right);
+# captured: per seat, the tiles it has captured in the order taken (a triplet left, middle,
+# right); devil: the Devil's count, the tiles in the tableau; step: PLACING (0, the seat to
+# act places a tile) or TAKING (1, it captures or ends its turn).
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+from array import array
+
+from .game import Game, IllegalMove, TABLEAU, new_move_buffer
+from .castleview import (CastleView, config, tableau_size, PLACE, TAKE, TRIPLE, END,  # noqa: F401
+                         ROW, TAKEN, STOCK, OUT, PLACING, TAKING, END_EMPTY)
+from .rng import Rng
+from . import tiles
+
+_HI = tiles.HI
+_LO = tiles.LO
+_LIMIT = const(63)  # captures listed at most: MAX_MOVES less the end of the turn
+
+
+class CastleRock(CastleView, Game):
+    """One hand of Castle Rock; ``CastleRock(players, seed, starter, nset, drinks)``."""
+
+    GAME_ID = 4
+    NAME = "Castle Rock"
+    PLAYERS = (2, 3, 4, 5, 6)
+    TARGET = 50
+    TARGETS = (25, 50, 100)
+    LAYOUT = TABLEAU
+
+    def __init__(self, players=4, seed=0, starter=None, nset=6, drinks=False):
+        if type(players) is not int or not 2 <= players <= 6:
+            raise ValueError("players: Castle Rock is played by 2 to 6, not %r" % (players,))
+        if starter is None:
+            starter = 0
+        if type(starter) is not int or not 0 <= starter < players:
+            raise ValueError("starter: must be a seat 0..%d, not %r" % (players - 1, starter))
+        if type(seed) is not int or seed < 0:
+            raise ValueError("seed: must be a non-negative whole number, not %r" % (seed,))
+        if type(nset) is not int or nset not in (6, 9, 12):
+            raise ValueError("nset: double-6, -9 or -12, not %r" % (nset,))
+        if drinks is not False and drinks is not True:
+            raise ValueError("drinks: True or False, not %r" % (drinks,))
+        self.players = players
+        self.nsides = players
+        self.seed = seed
+        self.nset = nset
+        self.drinks = drinks
+        self.starter = starter
+        self.dealer = (starter - 1) % players
+        n = tiles.count(nset)
+        self.row = bytearray(n)
+        self.took = bytearray(n)
+        self.ncap = bytearray(players)
+        self.held = bytearray(players)
+        self.hist = array("H", bytes(2 * (3 * n + 8)))
+        self.hpos = bytearray(3 * n + 8)
+        self._buf = new_move_buffer()
+        deck = bytearray(range(n))
+        Rng(seed).shuffle(deck)
+        loc = bytearray(b"\xff" * n)
+        k = 2 * players
+        for i in range(k):
+            loc[deck[i]] = i >> 1
+        t = tableau_size(players, nset)
+        self._setup(loc, deck[k:k + t], deck[k + t:])
+
+    def _setup(self, loc, tableau, stock):
+        """Lay out a deal: ``loc`` holds the hands (seats) and nothing else that
+        counts; ``tableau`` the row in order, ``stock`` the boneyard in order."""
+        n = len(loc)
+        for t in range(n):
+            if loc[t] >= self.players:
+                loc[t] = OUT
+        for t in tableau:
+            loc[t] = ROW
+        for t in stock:
+            loc[t] = STOCK
+        for s in range(self.players):
+            self.held[s] = 0
+            self.ncap[s] = 0
+        for t in range(n):
+            if loc[t] < self.players:
+                self.held[loc[t]] += 1
+        self.loc = loc
+        self.rlen = len(tableau)
+        for i in range(self.rlen):
+            self.row[i] = tableau[i]
+        self.stock = bytes(stock)
+        self.top = 0
+        self.ntook = 0
+        self.step = PLACING
+        self.turn = self.starter
+        self.over = False
+        self.nhist = 0
+
+    @classmethod
+    def from_options(cls, players, seed, starter, options):
+        """A hand from a deal code's fields (see :data:`OPTIONS`)."""
+        nset, drinks = config(players, options)
+        return cls(players, seed, starter, nset, drinks)
+
+    # -- the contract: legal moves, make, unmake ------------------------------
+
+    def legal_moves(self, buf):
+        """Write the legal moves of the seat to act into ``buf``; return how many.
+        Allocates nothing."""
+        if self.over:
+            return 0
+        n = 0
+        if self.step == PLACING:
+            seat = self.turn
+            loc = self.loc
+            for t in range(len(loc)):
+                if loc[t] == seat:
+                    buf[n] = PLACE + t
+                    n += 1
+            return n
+        row = self.row
+        i = self.rlen - 2
+        while i >= 1 and n < _LIMIT:
+            a = row[i - 1]
+            b = row[i + 1]
+            ah = _HI[a]
+            al = _LO[a]
+            bh = _HI[b]
+            bl = _LO[b]
+            if ah == bh or ah == bl:
+                s = ah
+            elif al == bh or al == bl:
+                s = al
+            else:
+                i -= 1
+                continue
+            m = row[i]
+            buf[n] = TAKE + m
+            n += 1
+            if (_HI[m] == s or _LO[m] == s) and n < _LIMIT:
+                buf[n] = TRIPLE + m
+                n += 1
+            i -= 1
+        buf[n] = END
+        return n + 1
+
+    def apply(self, move):
+        """Apply a legal move without checking it (search uses this)."""
+        seat = self.turn
+        k = self.nhist
+        self.hist[k] = move | (seat << 10)
+        self.nhist = k + 1
+        if move < TAKE:  # place a tile at the open end
+            self.loc[move] = ROW
+            self.row[self.rlen] = move
+            self.rlen += 1
+            self.held[seat] -= 1
+            self.step = TAKING
+            self.hpos[k] = 0
+            return
+        if move < END:
+            t = move & 127
+            row = self.row
+            n = self.rlen
+            i = 0
+            while row[i] != t:
+                i += 1
+            self.hpos[k] = i
+            if move < TRIPLE:
+                self._take(seat, t)
+                j = i
+                n -= 1
+            else:
+                self._take(seat, row[i - 1])
+                self._take(seat, t)
+                self._take(seat, row[i + 1])
+                j = i - 1
+                n -= 3
+            w = self.rlen - n
+            while j < n:
+                row[j] = row[j + w]
+                j += 1
+            self.rlen = n
+            return
+        # END: draw while the boneyard lasts; the next seat holding tiles plays
+        self.hpos[k] = 0
+        if self.top < len(self.stock):
+            t = self.stock[self.top]
+            self.top += 1
+            self.loc[t] = seat
+            self.held[seat] += 1
+            self.hpos[k] = 1
+        self.step = PLACING
+        held = self.held
+        np = self.players
+        s = seat
+        for _ in range(np):
+            s = s + 1 if s + 1 < np else 0
+            if held[s]:
+                self.turn = s
+                return
+        self.over = True
+
+    def _take(self, seat, t):
+        self.loc[t] = TAKEN + seat
+        self.took[self.ntook] = t
+        self.ntook += 1
+        self.ncap[seat] += 1
+
+    def undo(self):
+        """Take back the last move, restoring the exact previous state."""
+        if self.nhist == 0:
+            raise IllegalMove("no move to undo")
+        k = self.nhist - 1
+        self.nhist = k
+        h = self.hist[k]
+        move = h & 1023
+        seat = h >> 10
+        self.turn = seat
+        if move < TAKE:
+            self.rlen -= 1
+            self.loc[move] = seat
+            self.held[seat] += 1
+            self.step = PLACING
+            return
+        if move < END:
+            i = self.hpos[k]
+            row = self.row
+            w = 1 if move < TRIPLE else 3
+            first = i if w == 1 else i - 1
+            j = self.rlen - 1
+            while j >= first:
+                row[j + w] = row[j]
+                j -= 1
+            self.rlen += w
+            self.ntook -= w
+            self.ncap[seat] -= w
+            took = self.took
+            for x in range(w):
+                t = took[self.ntook + x]
+                row[first + x] = t
+                self.loc[t] = ROW
+            return
+        self.over = False
+        self.step = TAKING
+        if self.hpos[k]:
+            self.top -= 1
+            t = self.stock[self.top]
+            self.loc[t] = STOCK
+            self.held[seat] -= 1
