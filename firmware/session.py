@@ -11,15 +11,14 @@ contract, so a new game in ``domino.games.GAMES`` needs no change here.
 import gc
 
 from domino import games, dealcode, matchsave
-
-# the layout kinds (a game's LAYOUT) the table screen can draw; games of other
-# kinds are not offered, and their deal codes are refused with the reason
-LAYOUTS = ("line",)
 from domino.game import new_move_buffer
 from domino.match import Match, deal_code
 from savegame import MatchRecord, KIND_MATCH, KIND_DEAL, BadSave
 
-
+# the layout kinds (a game's LAYOUT) the table draws, one board view each
+# (firmware/views/<kind>.py); games of other kinds are not offered, and their
+# deal codes are refused with the reason
+LAYOUTS = ("line",)
 
 
 def new_player(level, seed):
