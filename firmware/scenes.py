@@ -419,6 +419,9 @@ class Summary(Scene):
         self.reveal = handend.Reveal(se, se.result)
         self.top = 0
         self.words = True  # the words page (skipped when they fit row 0)
+        if self.reveal.empty:  # no tiles left to show (a trick game played out)
+            self.reveal = None
+            self.words = len(self.lines()) > 1
 
     def _leave(self, then):
         sys.modules.pop("handend", None)
@@ -486,8 +489,11 @@ class Summary(Scene):
             return
         if len(lines) == 1:
             scr.text(0, lines[0])
-        else:  # the words were on the page before: the call, or who went out
+        elif r.end in ("domino", "block"):  # the words were on the page before: the call, or who went out
             scr.text(0, r.call or ("%s went out" % seat_name(se, r.winner) if r.winner >= 0 else "Blocked"))
+        else:  # another game's end: the call, or who won the hand
+            scr.text(0, r.call.upper() if r.call else (
+                "%s won the hand" % seat_name(se, r.winner) if r.winner >= 0 else "No winner"))
         # the score part: every side's points and totals (scores() are the totals)
         bad = getattr(se.cls, "BAD_POINTS", False)
         rows = [("BAD" if bad else "PTS", r.points)]

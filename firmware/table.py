@@ -390,7 +390,10 @@ class Table(Scene):
         if self.warn:
             return self.warn
         if se.scored is not None and self.scored_until and se.last is not None:
-            w = who(se, se.last[0])
+            w = se.last[0]  # the seat that moved, else (a trick won) the first of the side that scored
+            while g.side(w) != se.scored[0]:
+                w = (w + 1) % g.players
+            w = who(se, w)
             return "%s SCORE%s %d!" % (w, "" if w == "YOU" else "S", se.scored[1])
         if self.to_act and se.result is None:
             ask = getattr(self.board_view(g), "prompt", None)  # the view's own words, if any

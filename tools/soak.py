@@ -33,9 +33,12 @@ def check_state(app):
         return
     g = se.game
     assert 0 <= g.turn < g.players
-    if hasattr(g, "loc"):
+    if hasattr(g, "count"):  # the line games' own bookkeeping
         for s in range(g.players):
             assert sum(1 for x in g.loc if x == s) == g.count[s]
+    counts = g.observation(0).counts  # any game: the hands and the counts shown agree
+    for s in range(g.players):
+        assert len(g.hand(s)) == counts[s]
     if se.result is None:
         assert not g.over
         assert g.legal_moves(se.buf) >= 1
