@@ -9,6 +9,7 @@ import sys
 
 from scenes import Scene, Menu, Title, Rules
 from table import who
+from session import has_ai
 
 try:
     from micropython import const
@@ -35,6 +36,9 @@ def hint(t):
         t.sync()
     if not t.to_act:
         return
+    if not has_ai(se.cls):
+        t.note = "NO HINT: NO AI PLAYS THIS GAME"
+        return
     t.note = "HINT..."
     try:
         t.hint = se.player(t.viewer, 1, se.rec.seed + len(se.rec.moves))
@@ -58,7 +62,9 @@ class TableMenu(Menu):
 
     def _keys(self):
         se = self.app.session
-        k = ["resume", "moves", "hint"]
+        k = ["resume", "moves"]
+        if se is not None and has_ai(se.cls):
+            k.append("hint")
         if se is not None and se.can_undo():
             k.append("undo")
         return k + ["rules", "quit"]

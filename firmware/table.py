@@ -60,6 +60,7 @@ class Table(Scene):
         Scene.__init__(self, app)
         self.viewer = None
         self.view = None  # the board view module of the game's layout kind
+        self.synced_for = None  # the viewer the hand items were made for
         self.sel = 0
         self.scroll = 0
         self.choice = None  # moves of the selected tile when it fits two ends
@@ -111,6 +112,11 @@ class Table(Scene):
         elif not se.humans:
             self.viewer = 0
         v = self.viewer
+        if v != self.synced_for:  # another person's hand (pass and play): from its first item
+            self.synced_for = v
+            self.sel = 0
+            self.scroll = 0
+            self.choice = None
         items = []
         by = []
         self.to_act = v is not None and g.turn == v and se.result is None and not se.is_ai(v)
@@ -163,10 +169,13 @@ class Table(Scene):
         v = self.view
         name = "views." + g.LAYOUT
         if v is None or v.__name__ != name:
-            self.view = None
-            if v is not None:  # the other kind's view goes (module and package attribute)
-                sys.modules.pop(v.__name__, None)
-                delattr(sys.modules["views"], v.__name__[6:])
+            self.view = v = None
+            for k in [k for k in sys.modules if k.startswith("views.") and k != name]:
+                del sys.modules[k]  # another kind's view goes (module and package attribute)
+                try:
+                    delattr(sys.modules["views"], k[6:])
+                except (AttributeError, TypeError):  # a port that cannot: the module stays
+                    pass
             __import__(name)
             v = self.view = sys.modules[name]
         return v
@@ -442,7 +451,7 @@ class Table(Scene):
         counts = g.count if hasattr(g, "count") else g.observation(0).counts
         scores = se.scores()
         hum = se.humans[0] if len(se.humans) == 1 else -1
-        sc = "-".join(str(v) for v in scores)
+        sc = (" " if min(scores) < 0 else "-").join(str(v) for v in scores)  # "5-0", "-5 10"
         if getattr(g, "BONEYARD", False):
             sc = "B%d %s" % (len(g.stock) - g.top, sc)
         gap = 1 if n > 5 else 3

@@ -5,6 +5,7 @@ import pytest
 
 from domino import games
 import refresh_golden
+import codeentry
 import scenes
 import session
 import sim
@@ -92,7 +93,7 @@ def test_bad_code_message_wraps_at_words():
     """Issue 17 fault 8: 000-000-000 names 1 player for Seychelles; the message is whole words."""
     h = sim.Harness(6)
     h.app.last_code = "000-000-000"
-    h.app.go(scenes.CodeEntry(h.app))
+    h.app.go(codeentry.CodeEntry(h.app))
     ce = h.app.scene
     ce.pos = 9
     h.tap("A")
@@ -245,7 +246,7 @@ def _do_hint(h, hint):
 def test_code_entry_hints_true_and_leaving_is_one_press(name, pos):
     """Issue 17 fault 6: the back hint does what it says, from any position, in one press."""
     h = sim.Harness(BOARD_MAPS[name])
-    h.app.go(scenes.CodeEntry(h.app))
+    h.app.go(codeentry.CodeEntry(h.app))
     ce = h.app.scene
     ce.pos = pos
     hints = ce.hints()
@@ -260,7 +261,7 @@ def test_code_entry_change_move_play_hints_true(name):
     """The change / move hints do what they say, and A on OK plays a good code."""
     h = sim.Harness(BOARD_MAPS[name])
     h.app.last_code = "000-000-000"
-    h.app.go(scenes.CodeEntry(h.app))
+    h.app.go(codeentry.CodeEntry(h.app))
     ce = h.app.scene
     first = ce.hints()[0]
     before = bytes(ce.chars)

@@ -15,7 +15,8 @@ dotted slot while it is still to play; the last trick, its winner's piece
 inverted, until the next lead), or while deciding its decision ("KEEP",
 "MISS", "SWAP", "PASS", "POOL", "?"); the tricks it won as a pile of bars
 to the piece's right.
-Row 1 on your turn says what A does ("A: LEAD 6-5 AS 6 OR 5").
+Row 1 on your turn says what A does ("A: LEAD 6-5 AS 6 OR 5"); while a lead's
+suit is chosen the piece shows, inverted, in your column.
 """
 
 from domino import tiles
@@ -114,8 +115,12 @@ def board(t, scr, g):
             scr.small(cx - (len(txt) * 4 - 1) // 2, 25, txt)
             continue
         p = shown[s]
+        sel = s == lw
+        if p < 0 and s == t.viewer and t.choice is not None:  # the lead being announced
+            p = t.items[t.sel]
+            sel = True
         if p >= 0:
-            scr.tile(cx - 5, 20, tiles.HI[p], tiles.LO[p], True, s == lw)
+            scr.tile(cx - 5, 20, tiles.HI[p], tiles.LO[p], True, sel)
         elif status[s] == _PASSED:
             scr.small(cx - 7, 28, "PASS")
         elif phase == _PLAY and shown is trick:  # still to play to this trick
