@@ -79,6 +79,13 @@ def _check_board(h):
             assert _region(scr, 0, 31, 21, 11) == want
         return pub
     shown = trick if suit >= 0 or last_w < 0 else last
+    left = _region(scr, 0, 31, 24, 11)  # under the trump: the suit led, or "LAST"
+    if suit == 7:
+        assert left == _ref(lambda sc: (sc.small(0, 31, "LED"), sc.small(0, 37, "TRUMP")), 0, 31, 24, 11)
+    elif suit >= 0:
+        assert left == _ref(lambda sc: sc.small(0, 34, "LED %d" % suit), 0, 31, 24, 11)
+    elif last_w >= 0:
+        assert left == _ref(lambda sc: sc.small(0, 34, "LAST"), 0, 31, 24, 11)
     for s in range(g.players):
         x = _column(g, s) - 5
         p = shown[s]
@@ -113,6 +120,7 @@ def test_a_whole_hand_drawn_from_the_public_state():
     se = h.app.session
     g = se.game
     phases = set()
+    led = set()
     scr = h.app.scr
     scr.ran_off = None
     while se.result is None:
@@ -120,6 +128,7 @@ def test_a_whole_hand_drawn_from_the_public_state():
         h.step()
         pub = _check_board(h)
         phases.add(pub[3])
+        led.add(pub[5])
         legal = se.legal()
         msg = h.app.table.message()
         assert len(msg) <= table._MSG_LEN and (msg.startswith(("A: ", "YOUR TURN")) or " SCORES 1!" in msg), msg
@@ -130,6 +139,7 @@ def test_a_whole_hand_drawn_from_the_public_state():
             m = swaps[-1] if swaps else legal[-1]
         _act(h, m)
     assert phases == {0, 1, 2}
+    assert 7 in led and len(led) > 2  # trumps and plain suits were led
     assert scr.ran_off is None, scr.ran_off
 
 

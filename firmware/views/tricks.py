@@ -8,7 +8,7 @@ the miss, 3 exchanged, 4 passed (threw up), 5 for the pool.
 
 Board (y 12-42): on the left "TRUMP" over the trump's pips (always shown),
 below it the turn-up while the hands are decided, else the suit led ("LED
-5", "LED T" for trumps) or "LAST" when the last trick is shown. Then a
+5", "LED TRUMP") or "LAST" when the last trick is shown. Then a
 column per seat: its name (inverted when it is to act; "D" after the
 dealer's while deciding), the piece it played to the trick in progress (a
 dotted slot while it is still to play; the last trick, its winner's piece
@@ -20,6 +20,7 @@ suit is chosen the piece shows, inverted, in your column.
 """
 
 from domino import tiles
+from table import who
 
 try:
     from micropython import const
@@ -31,8 +32,8 @@ except ImportError:  # CPython
 
 _X0 = const(26)  # the seats' columns start here
 _TRUMP = const(7)  # the suit led is trumps
-_DECIDE = const(0)
-_PLAY = const(2)
+_PLAY = const(2)  # phases before it decide (0) and discard (1)
+_EXCHANGED = const(3)
 _PASSED = const(4)
 _STATUS = ("?", "KEEP", "MISS", "SWAP", "PASS", "POOL")
 _SHORT = (("LEAD ", ""), ("TAKE ", ""), ("FOR THE ", ""), ("EXCHANGE", "SWAP"), ("DISCARD", "DROP"))
@@ -87,10 +88,13 @@ def board(t, scr, g):
     shown = trick
     lw = -1
     if phase < _PLAY:
-        if status[dealer] != 3:  # still turned up (not exchanged)
+        if status[dealer] != _EXCHANGED:  # still turned up
             scr.tile(0, 31, tiles.HI[turnup], tiles.LO[turnup], False)
+    elif suit == _TRUMP:
+        scr.small(0, 31, "LED")
+        scr.small(0, 37, "TRUMP")
     elif suit >= 0:
-        scr.small(0, 34, "LED " + ("T" if suit == _TRUMP else str(suit)))
+        scr.small(0, 34, "LED %d" % suit)
     elif last_w >= 0:
         scr.small(0, 34, "LAST")
         shown = last
@@ -98,7 +102,6 @@ def board(t, scr, g):
     cw = (128 - _X0) // n
     se = t.app.session
     turn = g.turn if se.result is None else -1
-    from table import who
     for s in range(n):
         cx = _X0 + s * cw + cw // 2
         nm = who(se, s)
