@@ -23,7 +23,7 @@ CODE = refresh_golden._LOO  # 4 players, plain; seat 1 decides first, seat 4 dea
 
 def _deal(code=CODE, board=6):
     h = sim.Harness(board)
-    h.app.start_deal(code)
+    h.app.start_deal(code, [0] * dealcode.decode(code)[1])  # every seat a person
     refresh_golden._through_privacy(h)
     return h
 
@@ -105,7 +105,7 @@ def test_only_the_view_in_use_is_imported():
     refresh_golden._start(h, 0, wait=100)
     assert h.app.table.view is sys.modules["views.line"]
     assert "views.tricks" not in sys.modules
-    h.app.start_deal(CODE)
+    h.app.start_deal(CODE, [0] * 4)
     refresh_golden._through_privacy(h)
     h.step()
     assert h.app.table.view is sys.modules["views.tricks"]

@@ -166,8 +166,9 @@ def _through_privacy(h):
 
 
 def _loo(h, keeps=0, code=_LOO):
-    """The coded Loo deal on the table, after ``keeps`` seats kept their hands."""
-    h.app.start_deal(code)
+    """The coded Loo deal on the table, every seat a person, after ``keeps``
+    seats kept their hands."""
+    h.app.start_deal(code, [0] * 4)
     for _ in range(keeps):
         _through_privacy(h)
         h.tap("A")  # KEEP is the first move a non-dealer is offered
@@ -216,6 +217,8 @@ def _loo_pool(h, players=3, moves=(), summary=0):
     opt = _new_game(h, [g[0] for g in __import__("domino.games").games.shown(
         __import__("session").LAYOUTS)].index(3), players=players)
     opt.opt[0] = 1
+    for i in range(players):
+        opt.kinds[i] = 0  # every seat a person
     opt.sel = len(opt.rows()) - 1
     h.tap("A")
     for nm in moves:
