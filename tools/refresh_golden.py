@@ -267,7 +267,7 @@ SCREENS = {
     "code_entry": (6, lambda h: h.run_script("D A U R U U")),
     "code_bad": (3, lambda h: h.run_script("R A R A*9 A")),
     "save_problem": (6, _bad_save),
-    "options_loo": (6, lambda h: h.run_script("A D D D A D*6 R U")),
+    "options_loo": (6, lambda h: (_new_game(h, 3, [0, 0, 0, 0]), h.run_script("D*6 R U"))),
     "loo_decide": (6, _loo),
     "loo_discard": (6, lambda h: (_loo(h), _loo_select(h, lambda n: n == "take miss"), h.tap("A"))),
     "loo_dealer": (6, lambda h: _loo(h, 3)),
