@@ -63,7 +63,7 @@ class Table(Scene):
         self.synced_for = None  # the viewer the hand items were made for
         self.sel = 0
         self.scroll = 0
-        self.choice = None  # moves of the selected tile when it fits two ends
+        self.choice = None  # the moves of the item chosen when it has several ("which one?")
         self.ci = 0
         self.player = None  # AI thinking for the seat to act
         self.ai_move = None
