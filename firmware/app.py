@@ -277,9 +277,11 @@ class App:
         self._replace(sessionmod.new_match, gid, players, kinds, target, self._seed(), options)
         self._begin()
 
-    def start_deal(self, code):
-        """Play the single deal named by ``code`` (ValueError if the code is bad)."""
-        se = self._replace(sessionmod.new_deal, code)
+    def start_deal(self, code, seats=None):
+        """Play the single deal named by ``code`` (ValueError if the code is bad),
+        with ``seats`` (per player: 0 a person, else an AI level + 1; None: you
+        against the AI, or every seat a person where no AI plays the game)."""
+        se = self._replace(sessionmod.new_deal, code, seats)
         self.last_code = se.code
         self._begin()
 

@@ -54,17 +54,23 @@ def restart_story(se, r):
 
 class Reveal:
     """The hands at the end of a hand: every seat's tiles and pips, in the small
-    font, paged by 8 rows (never cut)."""
+    font, paged by 8 rows (never cut); in a game without pips (``pips`` None)
+    the tiles still held, and ``empty`` when no seat holds any."""
 
     def __init__(self, se, r):
         g = se.game
         rows = []
+        held = False
         for s in range(g.players):
             hand = g.hand(s) if hasattr(g, "hand") else g.observation(s).hand
+            held = held or bool(hand)
             name = seat_name(se, s)
             if name.startswith("Seat "):
                 name = "S" + name[5:]
-            line = "%s %d PIPS:" % (name, r.pips[s]) if hand else "%s WENT OUT" % name
+            if r.pips is None:  # a game that counts no pips (tricks): the tiles held
+                line = name + (":" if hand else " NO TILES LEFT")
+            else:
+                line = "%s %d PIPS:" % (name, r.pips[s]) if hand else "%s WENT OUT" % name
             for t in hand:
                 nm = " " + str(tiles.HI[t]) + "-" + str(tiles.LO[t])
                 if len(line) + len(nm) > 31:
@@ -73,6 +79,7 @@ class Reveal:
                 line += nm
             rows.append(line)
         self.rows = rows
+        self.empty = r.pips is None and not held  # nothing to show: the summary skips it
         self.page = 0
         self.pages = (len(rows) + 7) // 8
 

@@ -16,8 +16,9 @@ KIND_NAMES = ("Human", "AI easy", "AI medium", "AI hard")
 
 
 class Options(Menu):
-    """Players, who plays each seat, target score, the game's declared options
-    (``OPTIONS``: only the choices its ``refuses`` accepts); then Start."""
+    """Players, who plays each seat (only people in a game no AI plays: one
+    without ``AI``), target score, the game's declared options (``OPTIONS``:
+    only the choices its ``refuses`` accepts); then Start."""
 
     def __init__(self, app, gid):
         Menu.__init__(self, app)
@@ -41,6 +42,9 @@ class Options(Menu):
             self.target = t
         if not self._ok(self.players, self.opt):
             self.opt = bytearray(len(decl))
+        self.ai = getattr(self.cls, "AI", None) is not None  # else every seat is a person
+        if not self.ai:
+            self.kinds = bytearray(8)
 
     def _shown(self):
         """The options offered now: those with a choice the game accepts besides the current."""
@@ -127,7 +131,7 @@ class Options(Menu):
             self.players = p
             if not self._ok(p, self.opt):
                 self.opt = zero
-        elif what == "seat":
+        elif what == "seat" and self.ai:
             self.kinds[k] = (self.kinds[k] + d) % 4
         elif what == "target":
             ts = self.targets

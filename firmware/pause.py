@@ -1,13 +1,15 @@
 """The table's pause menu (B) and the hand's moves so far.
 
-Its own module, imported when B is pressed and dropped again on the way back
-to the table, so its code takes no RAM while the AI thinks.
+Its own module, imported when B is pressed (or UP for a hint, DOWN to undo)
+and dropped again on the way back to the table, so its code takes no RAM
+while the AI thinks.
 """
 
 import sys
 
 from scenes import Scene, Menu, Title, Rules
-from table import who, move_name, SPECIAL
+from table import who
+from session import has_ai
 
 try:
     from micropython import const
@@ -26,6 +28,33 @@ def _resume(app):
     app.go(app.table)
 
 
+def hint(t):
+    """Ask the Medium AI for a move for the person to act at table ``t`` (its
+    answer comes in ``t.update``)."""
+    se = t.app.session
+    if t.dirty_model:
+        t.sync()
+    if not t.to_act:
+        return
+    if not has_ai(se.cls):
+        t.note = "NO HINT: NO AI PLAYS THIS GAME"
+        return
+    t.note = "HINT..."
+    try:
+        t.hint = se.player(t.viewer, 1, se.rec.seed + len(se.rec.moves))
+        t.hint.begin(type(se.game), se.game.observation(t.viewer))
+    except MemoryError:
+        t._no_hint()
+
+
+def undo(t):
+    """Take back the person's last move at table ``t`` (only against AI seats)."""
+    if t.app.session.undo():
+        t.reset()
+        t.note = "UNDONE"
+        t.app.save_match()
+
+
 class TableMenu(Menu):
     """B on the table: resume, the moves so far, hint, undo, rules, quit to the title."""
 
@@ -33,7 +62,9 @@ class TableMenu(Menu):
 
     def _keys(self):
         se = self.app.session
-        k = ["resume", "moves", "hint"]
+        k = ["resume", "moves"]
+        if se is not None and has_ai(se.cls):
+            k.append("hint")
         if se is not None and se.can_undo():
             k.append("undo")
         return k + ["rules", "quit"]
@@ -60,9 +91,9 @@ class TableMenu(Menu):
             return
         _resume(self.app)
         if k == "hint":
-            t.start_hint()
+            hint(t)
         elif k == "undo":
-            t.undo()
+            undo(t)
 
     def back(self):
         _resume(self.app)
@@ -70,26 +101,19 @@ class TableMenu(Menu):
 
 class MoveLog(Scene):
     """The hand's moves so far, newest at the bottom ("7 S2 6-4 LEFT +10"), from
-    the game's own history (nothing kept for it); arrows scroll, A, B or left and
-    right together (which open it from the table) go back."""
+    the game's own history (nothing kept for it) in the words of the table's
+    board view (``log``); arrows scroll, A, B or left and right together (which
+    open it from the table) go back."""
 
     def __init__(self, app):
         Scene.__init__(self, app)
         se = app.session
         g = se.game
-        ev = g.observation(0).events
-        gain = getattr(g, "gain", None)
-        lines = []
-        k = 0
-        for i in range(len(ev)):
-            seat, m = ev[i]
-            ln = "%d %s %s" % (i + 1, who(se, seat), move_name(g, m, k == 0))
-            if m < SPECIAL:
-                if gain is not None and gain[k]:
-                    ln += " +%d" % gain[k]
-                k += 1
-            lines.append(ln)
-        self.lines = lines or ["NO MOVES YET"]
+        t = app.table
+        said = t.board_view(g).said
+        ev = g.observation(t.viewer if t.viewer is not None else 0).events
+        self.lines = ["%d %s %s" % (i + 1, who(se, ev[i][0]), said(g, ev, i, False))
+                      for i in range(len(ev))] or ["NO MOVES YET"]
         self.top = max(0, len(self.lines) - _LOG_ROWS)
 
     def on(self, act):

@@ -30,10 +30,22 @@ _TEXT = {
        "that many. No play: draw until you can; empty boneyard: pass.\n"
        "Going out scores the others' pips rounded to 5. First side to @T "
        "wins.",
+    3: "2-4 players, double-six, 5 pieces each, played in tricks. The turn-up "
+       "makes trumps: its heavier end (a double's number).\n"
+       "First each player keeps his hand or takes miss (take a miss, discard "
+       "down to 5); the dealer may instead swap a piece for the turn-up.\n"
+       "Lead any piece and say its suit (one of its numbers; a trump as trump). "
+       "With two trumps lead one; after winning a trick lead a trump. Follow "
+       "suit if able. A trump beats other suits; in a suit the double is "
+       "highest.\n"
+       "A point a trick; no trick: looed, 5 back. First to @T wins.\n"
+       "Pool play: each trick takes a fifth of the pool; a looed player pays "
+       "the next pool; you may pass (throw up your hand) and lose only your "
+       "stake.",
 }
 
-_CONTROLS = ("\nKeys: left/right pick a tile, A plays it. If it fits two ends, "
-             "choose the end and press A again. B (or hold A) opens the menu: "
+_CONTROLS = ("\nKeys: left/right pick a tile, A plays it. If it can go two ways "
+             "(two ends, a lead's suit), choose and press A again. B (or hold A) opens the menu: "
              "hint, undo, rules, quit. Left and right together show the moves "
              "so far.")
 

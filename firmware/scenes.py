@@ -1,5 +1,7 @@
-"""Menu-style screens: title, game picker, options, settings, statistics,
-rules, deal-code entry, privacy, hand summary, match result, messages.
+"""Menu-style screens: title, game picker, settings, statistics, rules,
+privacy, hand summary, match result, messages (the options screen is in
+``newgame``, the deal-code entry in ``codeentry``: modules of their own,
+not in RAM during play).
 
 Every screen is a :class:`Scene` with ``on(action)``, ``update(now)`` (True
 when it must be redrawn) and ``draw(scr)``. :class:`Menu` is a list of rows
@@ -9,7 +11,7 @@ value; with only LEFT/RIGHT/A the arrows move and A changes or opens.
 
 import sys
 
-from domino import games, dealcode, __version__
+from domino import games, __version__
 import savegame
 from session import LAYOUTS
 from wraptext import wrap  # noqa: F401  (also used as scenes.wrap)
@@ -111,7 +113,7 @@ class Title(Menu):
         if self.app.session is not None:
             out.append(("Continue", self.app.resume_table))
         out.append(("New game", lambda: self.app.go(Picker(self.app))))
-        out.append(("Deal by code", lambda: self.app.go(CodeEntry(self.app))))
+        out.append(("Deal by code", self._code))
         out.append(("Statistics", lambda: self.app.go(StatsScene(self.app))))
         out.append(("Rules", lambda: self.app.go(Picker(self.app, rules=True))))
         out.append(("Settings", lambda: self.app.go(SettingsMenu(self.app))))
@@ -119,6 +121,11 @@ class Title(Menu):
 
     def rows(self):
         return [t for t, _ in self.items()]
+
+    def _code(self):
+        from codeentry import CodeEntry  # its own module: no RAM during play
+
+        self.app.go(CodeEntry(self.app))
 
     def pick(self, i):
         self.items()[i][1]()
@@ -273,73 +280,6 @@ class Rules(Scene):
         return self.top // 4 + 1, 1 + (max(0, len(self.lines) - 5) + 3) // 4
 
 
-class CodeEntry(Scene):
-    """Enter a 9-character deal code; A on OK plays it, back (B, or hold A) leaves at once.
-
-    With UP/DOWN: they change the character, LEFT/RIGHT move. Without: LEFT/RIGHT
-    change it, A moves to the next one (on OK, LEFT/RIGHT go to the last/first).
-    """
-
-    def __init__(self, app):
-        Scene.__init__(self, app)
-        code = (app.last_code or "000-000-000").replace("-", "")
-        self.chars = bytearray(dealcode.ALPHABET.find(c) for c in code)
-        self.pos = 0
-
-    def on(self, act):
-        ud = self.app.inp.has_updown
-        if ud and act in ("UP", "DOWN"):
-            self._bump(1 if act == "UP" else -1)
-        elif ud and act in ("LEFT", "RIGHT"):
-            self.pos = (self.pos + (1 if act == "RIGHT" else -1)) % 10
-        elif not ud and act in ("LEFT", "RIGHT"):
-            if self.pos == 9:
-                self.pos = 0 if act == "RIGHT" else 8
-            else:
-                self._bump(1 if act == "RIGHT" else -1)
-        elif act == "A":
-            if self.pos == 9:
-                self.submit()
-            else:
-                self.pos += 1
-        elif act == "B":
-            self.app.go(Title(self.app))
-
-    def hints(self):
-        """The three help rows, true for this board's buttons."""
-        inp = self.app.inp
-        return ("UP/DN change, <> move" if inp.has_updown else "<> change, A next",
-                "A on OK: play",
-                "B: back" if inp.has_b else "hold A: back")
-
-    def _bump(self, d):
-        if self.pos < 9:
-            self.chars[self.pos] = (self.chars[self.pos] + d) % 32
-
-    def code(self):
-        """The code as entered, ``XXX-XXX-XXX``."""
-        s = "".join(dealcode.ALPHABET[c] for c in self.chars)
-        return s[0:3] + "-" + s[3:6] + "-" + s[6:9]
-
-    def submit(self):
-        """Play the deal, or say why the code is refused (whole words, then back here)."""
-        try:
-            self.app.start_deal(self.code())
-        except ValueError as e:
-            self.app.go(Message(self.app, "CODE REFUSED", wrap(str(e), 21)[:4] + ["A: back"], self))
-
-    def draw(self, scr):
-        scr.clear()
-        scr.title("PLAY A DEAL BY CODE")
-        scr.text(0, self.code() + "  OK", False, 14)
-        # cursor under the character (label font is 6 px wide)
-        col = self.pos + self.pos // 3 if self.pos < 9 else 13
-        scr.fill(14 + col * 6, 18, 12 if self.pos == 9 else 6, 2, 1)
-        h = self.hints()
-        for i in range(3):
-            scr.text(2 + i, h[i])
-
-
 class Message(Scene):
     """A few lines of text; A or B continues to ``then`` (a scene), A calling ``on_ok`` first."""
 
@@ -419,6 +359,9 @@ class Summary(Scene):
         self.reveal = handend.Reveal(se, se.result)
         self.top = 0
         self.words = True  # the words page (skipped when they fit row 0)
+        if self.reveal.empty:  # no tiles left to show (a trick game played out)
+            self.reveal = None
+            self.words = len(self.lines()) > 1
 
     def _leave(self, then):
         sys.modules.pop("handend", None)
@@ -486,8 +429,11 @@ class Summary(Scene):
             return
         if len(lines) == 1:
             scr.text(0, lines[0])
-        else:  # the words were on the page before: the call, or who went out
+        elif r.end in ("domino", "block"):  # the words were on the page before: the call, or who went out
             scr.text(0, r.call or ("%s went out" % seat_name(se, r.winner) if r.winner >= 0 else "Blocked"))
+        else:  # another game's end: the call, or who won the hand
+            scr.text(0, r.call or (
+                "%s won the hand" % seat_name(se, r.winner) if r.winner >= 0 else "No winner"))
         # the score part: every side's points and totals (scores() are the totals)
         bad = getattr(se.cls, "BAD_POINTS", False)
         rows = [("BAD" if bad else "PTS", r.points)]

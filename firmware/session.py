@@ -11,15 +11,14 @@ contract, so a new game in ``domino.games.GAMES`` needs no change here.
 import gc
 
 from domino import games, dealcode, matchsave
-
-# the layout kinds (a game's LAYOUT) the table screen can draw; games of other
-# kinds are not offered, and their deal codes are refused with the reason
-LAYOUTS = ("line",)
 from domino.game import new_move_buffer
 from domino.match import Match, deal_code
 from savegame import MatchRecord, KIND_MATCH, KIND_DEAL, BadSave
 
-
+# the layout kinds (a game's LAYOUT) the table draws, one board view each
+# (firmware/views/<kind>.py); games of other kinds are not offered, and their
+# deal codes are refused with the reason
+LAYOUTS = ("line", "tricks")
 
 
 def new_player(level, seed):
@@ -207,7 +206,8 @@ class Session:
 
 
 def new_match(gid, players, seats, target, seed, options=0):
-    """A fresh match session."""
+    """A fresh match session (ValueError for AI seats in a game no AI plays)."""
+    _check_seats(games.load(gid), seats)
     return Session(MatchRecord(KIND_MATCH, gid, players, seats, target, seed, 0, options))
 
 
@@ -216,7 +216,19 @@ def new_deal(code, seats=None):
     gid, players, starter, options, seed = dealcode.decode(code)
     g = games.from_code(code)  # validates the whole code
     if g.LAYOUT not in LAYOUTS:
-        raise dealcode.BadDealCode("%s cannot be played on this handheld yet" % g.NAME)
-    if seats is None:
-        seats = [0] + [2] * (players - 1)
+        raise dealcode.BadDealCode("%s cannot be played on this handheld" % g.NAME)
+    if seats is None:  # you against the AI, or pass-and-play where no AI plays the game
+        seats = [0] + [2 if has_ai(type(g)) else 0] * (players - 1)
+    _check_seats(type(g), seats)
     return Session(MatchRecord(KIND_DEAL, gid, players, seats, 0, seed, starter, options))
+
+
+def has_ai(cls):
+    """True if the AI players play game class ``cls`` (it names its AI family)."""
+    return getattr(cls, "AI", None) is not None
+
+
+def _check_seats(cls, seats):
+    """ValueError if an AI seat is asked for in a game no AI plays."""
+    if not has_ai(cls) and any(seats):
+        raise ValueError("no AI plays %s yet: every seat is a person" % cls.NAME)

@@ -1,30 +1,30 @@
-"""The table: your hand as pip graphics, the line as it lies, seats, scores, turns.
+"""The table: the generic frame around a board view chosen by the game's layout kind.
 
 Layout (128x64): row 0 each seat's tiles left ("YOU:7 2:7", the seat to act
 inverted, a dotted line under a seat that passed last), the boneyard and the
 scores, paging between tiles and scores when they do not fit (up to 8 seats);
 row 1 a prompt, a note, a score just made, or the seat to act and each seat's
 last play ("S3 5-5R+10"), newest first, paging with row 0 when they do not all
-fit (a play just made starts again at the first page). The board (y 12-42)
-shows the centre (the spinner once laid, else the first tile) with the two ends
-of the line and "+n" for the tiles between, the spinner's open side arms above
-and below it (an open arm with no tile as a dotted slot, a double crosswise),
-in All Fives the ends as they count and their total ("8+5+2=15"), and a bar at
-the last play. Your hand (y 43-63): legal tiles with a solid border, others
-dotted, the selected one inverted. It uses only the game contract and generic
-layout attributes (``placed``, ``placed_arm``, ``nplayed``, ``ends``,
-``narms``, and All Fives' ``spinner``, ``gain``, ``end_points``), degrading to
-move names for games without them. LEFT and RIGHT pressed together ("LR", on
-every board) show the hand's moves so far (:class:`pause.MoveLog`), as does
-the pause menu (B).
+fit (a play just made starts again at the first page). The board (y 12-42) is
+drawn by the view of the game's ``LAYOUT``, ``views.<layout>`` (imported when
+a game of that kind is shown, dropped when another kind comes: only one is in
+RAM). Your hand (y 43-63): legal tiles with a solid border, others dotted, the
+selected one inverted, then the moves that use no tile (pass, draw, keep, take
+miss...) as boxes named by ``move_name``. The frame knows no game: a tile's
+moves are the legal moves whose ``move_tile`` is that tile, the other moves
+are grouped by ``move_group``, and two or more moves on one item are offered
+as a "which one?" choice. LEFT and RIGHT pressed together ("LR", on every
+board) show the hand's moves so far (:class:`pause.MoveLog`), as does the
+pause menu (B).
 """
 
 import gc
 
-from domino.game import PASS, DRAW
+import sys
+
+from domino.game import DRAW
 from domino import tiles
 from scenes import Scene, Privacy
-import session as sessionmod
 
 try:
     from micropython import const
@@ -42,9 +42,8 @@ _MSG_LEN = const(32)  # row 1, in the 3x5 font
 _REFUSE_HZ = const(220)
 _SCORE_HZ = const(1760)
 _DRAW_MS = const(150)  # an AI seat's draws from the boneyard go quicker than its plays
-SPECIAL = const(1000)  # moves from here up are not tiles (pass, draw)
+SPECIAL = const(1000)  # hand items from here up are moves with no tile (SPECIAL + move)
 _HAND_Y = const(43)
-_MID_Y = const(22)
 
 
 def who(se, seat):
@@ -54,36 +53,17 @@ def who(se, seat):
     return "S%d" % (seat + 1)
 
 
-def move_name(g, m, lead):
-    """``g.move_name(m)`` in capitals; the lead (``lead`` true) is its tile alone."""
-    return tiles.name(m >> 2) if lead and m < SPECIAL and hasattr(g, "placed") else g.move_name(m).upper()
-
-
-def move_short(g, m, lead):
-    """A move in a few letters: "6-4L", "5-5U", "PASS", "DRAW"."""
-    nm = move_name(g, m, lead)
-    i = nm.find(" ")
-    return nm if i < 0 else nm[:i] + nm[i + 1]
-
-
-def _log_error(e):
-    """Print ``e`` with its traceback on the console (the serial log), if there is room."""
-    try:
-        import traceback
-        traceback.print_exception(e)
-    except Exception:  # noqa: BLE001 - only a log
-        pass
-
-
 class Table(Scene):
     """Play screen for the app's session; see the module docstring."""
 
     def __init__(self, app):
         Scene.__init__(self, app)
         self.viewer = None
+        self.view = None  # the board view module of the game's layout kind
+        self.synced_for = None  # the viewer the hand items were made for
         self.sel = 0
         self.scroll = 0
-        self.choice = None  # moves of the selected tile when it fits two ends
+        self.choice = None  # the moves of the item chosen when it has several ("which one?")
         self.ci = 0
         self.player = None  # AI thinking for the seat to act
         self.ai_move = None
@@ -132,20 +112,26 @@ class Table(Scene):
         elif not se.humans:
             self.viewer = 0
         v = self.viewer
+        if v != self.synced_for:  # another person's hand (pass and play): from its first item
+            self.synced_for = v
+            self.sel = 0
+            self.scroll = 0
+            self.choice = None
         items = []
         by = []
         self.to_act = v is not None and g.turn == v and se.result is None and not se.is_ai(v)
         legal = se.legal() if self.to_act else []
-        linear = hasattr(g, "placed")
         if v is not None:
-            hand = g.hand(v) if hasattr(g, "hand") else g.observation(v).hand
-            for t in hand:
+            for t in g.hand(v):
                 items.append(t)
-                by.append([m for m in legal if m < SPECIAL and m >> 2 == t] if linear else [])
-        for m in legal:
-            if m >= SPECIAL or not linear:
-                items.append(SPECIAL + m)
-                by.append([m])
+                by.append([m for m in legal if g.move_tile(m) == t])
+        for m in legal:  # the moves with no tile: an item per group
+            if g.move_tile(m) < 0:
+                if items and items[-1] >= SPECIAL and g.move_group(items[-1] - SPECIAL) == g.move_group(m):
+                    by[-1].append(m)
+                else:
+                    items.append(SPECIAL + m)
+                    by.append([m])
         self.items = items
         self.by_item = by
         self._recent(se, g, g.observation(v if v is not None else 0).events)
@@ -157,31 +143,42 @@ class Table(Scene):
 
     def _recent(self, se, g, ev):
         """From the moves ``ev``: ``passed`` (bit per seat: its last move was a pass)
-        and ``plays``, each seat's last play (draws skipped), newest first, with
-        its points in All Fives ("S3 5-5R+10", "S2 PASS", "YOU 6-4L"); row 1
-        shows them from the newest (:meth:`message`)."""
-        gain = getattr(g, "gain", None)
+        and ``plays``, each seat's last play (draws skipped) newest first, in the
+        view's words ("S3 5-5R+10", "S2 PASS", "YOU 6-4L"); row 1 shows them from
+        the newest (:meth:`message`)."""
+        said = self.board_view(g).said
         seen = 0
         passed = 0
         out = []
-        k = getattr(g, "nplayed", 0)  # the tiles laid up to event i
         for i in range(len(ev) - 1, -1, -1):
             seat, m = ev[i]
-            if m < SPECIAL:
-                k -= 1  # now the play's index among the tiles laid
             if m == DRAW or seen >> seat & 1:
                 continue
             seen |= 1 << seat
-            if m == PASS:
+            if g.move_name(m) == "pass":
                 passed |= 1 << seat
-            e = who(se, seat) + " " + move_short(g, m, k == 0)
-            if gain is not None and m < SPECIAL and gain[k]:
-                e += "+%d" % gain[k]
-            out.append(e)
+            out.append(who(se, seat) + " " + said(g, ev, i, True))
         self.passed = passed
         self.plays = out
         self.rpage = 0  # a fresh play shows at once
         self.rflip = 0
+
+    def board_view(self, g):
+        """The view module of ``g``'s layout kind, imported on first use; the
+        view of another kind is dropped (its code's RAM goes back)."""
+        v = self.view
+        name = "views." + g.LAYOUT
+        if v is None or v.__name__ != name:
+            self.view = v = None
+            for k in [k for k in sys.modules if k.startswith("views.") and k != name]:
+                del sys.modules[k]  # another kind's view goes (module and package attribute)
+                try:
+                    delattr(sys.modules["views"], k[6:])
+                except (AttributeError, TypeError):  # a port that cannot: the module stays
+                    pass
+            __import__(name)
+            v = self.view = sys.modules[name]
+        return v
 
     def _step_sel(self, d):
         n = len(self.items)
@@ -227,10 +224,10 @@ class Table(Scene):
                     self.ci = 0
             elif self.app.session.result is None:
                 self.refuse()
-        elif act == "UP":
-            self.start_hint()
-        elif act == "DOWN":
-            self.undo()
+        elif (act == "UP" and self.to_act) or (act == "DOWN" and self.app.session.can_undo()):
+            import pause  # the hint and undo: rarely wanted, their code is not in RAM during play
+            (pause.hint if act == "UP" else pause.undo)(self)
+            sys.modules.pop("pause", None)
         elif act == "B":
             import pause  # loaded when wanted: its code is not in RAM during play
             app.go(pause.TableMenu(app))
@@ -241,7 +238,7 @@ class Table(Scene):
         if not self.to_act:
             self.note = "NOT YOUR TURN"
         elif it < SPECIAL:
-            self.note = tiles.name(it) + " DOES NOT FIT AN END"
+            self.note = self.board_view(self.app.session.game).refused(self.app.session.game, it)
         else:
             self.note = "NOT NOW"
         self.app.beep(_REFUSE_HZ, 150)
@@ -253,31 +250,10 @@ class Table(Scene):
         self.hint = None
         self.app.after_move()
 
-    def start_hint(self):
-        """Ask the Medium AI for a move for the human to act."""
-        se = self.app.session
-        if self.dirty_model:
-            self.sync()
-        if not self.to_act:
-            return
-        self.note = "HINT..."
-        try:
-            self.hint = se.player(self.viewer, 1, se.rec.seed + len(se.rec.moves))
-            self.hint.begin(type(se.game), se.game.observation(self.viewer))
-        except MemoryError:
-            self._no_hint()
-
     def _no_hint(self):
         self.hint = None
         gc.collect()
         self.note = "NO HINT: LOW RAM"
-
-    def undo(self):
-        """Take back your last move (only against AI seats)."""
-        if self.app.session.undo():
-            self.reset()
-            self.note = "UNDONE"
-            self.app.save_match()
 
     # -- time ---------------------------------------------------------------------
 
@@ -380,7 +356,11 @@ class Table(Scene):
             except MemoryError as e:
                 if level == 0:
                     raise
-                _log_error(e)
+                try:  # the traceback on the console (the serial log), if there is room
+                    import traceback
+                    traceback.print_exception(e)
+                except Exception:  # noqa: BLE001 - only a log
+                    pass
                 self.player = None
                 se.release_engines()
                 gc.collect()
@@ -412,14 +392,22 @@ class Table(Scene):
         g = se.game
         self.rend = -1
         if self.choice is not None:
-            return "PLAY " + g.move_name(self.choice[self.ci]) + "? A"
+            nm = g.move_name(self.choice[self.ci])
+            return ("PLAY " + nm if "0" <= nm[0] <= "9" else nm) + "? A"
         if self.note:
             return self.note
         if self.warn:
             return self.warn
         if se.scored is not None and self.scored_until and se.last is not None:
-            w = who(se, se.last[0])
+            w = se.last[0]  # the seat that moved, else (a trick won) the first of the side that scored
+            while g.side(w) != se.scored[0]:
+                w = (w + 1) % g.players
+            w = who(se, w)
             return "%s SCORE%s %d!" % (w, "" if w == "YOU" else "S", se.scored[1])
+        if self.to_act and se.result is None:
+            ask = getattr(self.board_view(g), "prompt", None)  # the view's own words, if any
+            if ask is not None:
+                return ask(self, se, g)
         p = self.plays
         ai = se.result is None and se.is_ai(g.turn)
         i = self.rpage
@@ -446,18 +434,12 @@ class Table(Scene):
     def draw(self, scr):
         if self.dirty_model:
             self.sync()
-        scr.clear_labels()
         scr.clear()
         se = self.app.session
         g = se.game
         self.draw_status(scr, se, g)
         self.draw_part(scr)
-        if hasattr(g, "placed"):
-            self.draw_board(scr, g)
-        else:
-            ends = g.observation(0).public
-            for a in range(len(ends)):
-                scr.square(2 + a * 14, _MID_Y, ends[a])
+        self.board_view(g).board(self, scr, g)
         self.draw_hand(scr, g)
 
     def draw_status(self, scr, se, g):
@@ -469,7 +451,7 @@ class Table(Scene):
         counts = g.count if hasattr(g, "count") else g.observation(0).counts
         scores = se.scores()
         hum = se.humans[0] if len(se.humans) == 1 else -1
-        sc = "-".join(str(v) for v in scores)
+        sc = (" " if min(scores) < 0 else "-").join(str(v) for v in scores)  # "5-0", "-5 10"
         if getattr(g, "BONEYARD", False):
             sc = "B%d %s" % (len(g.stock) - g.top, sc)
         gap = 1 if n > 5 else 3
@@ -500,143 +482,6 @@ class Table(Scene):
         if not paged:
             scr.small(max(x, 128 - len(sc) * 4), 0, sc)
 
-    def draw_board(self, scr, g):
-        """The line as it lies: its two ends, the centre (the spinner once laid,
-        else the first tile) with "+n" for the tiles between, the spinner's open
-        side arms above and below it, and in All Fives the ends as they count
-        ("4+6+2=12") at the top left; a bar marks the last play."""
-        np_ = g.nplayed
-        if np_ == 0:
-            scr.small(34, 25, "LEAD ANY TILE")
-            return
-        HI = tiles.HI
-        LO = tiles.LO
-        placed = g.placed
-        arm = g.placed_arm
-        last_t = placed[np_ - 1]
-        first = placed[0]
-        spin = getattr(g, "spinner", -1)
-        n0 = 0
-        n1 = 0
-        k = 0  # the spinner's place from the first tile (- on the left, + on the right)
-        for i in range(1, np_):
-            a = arm[i]
-            if a == 0:
-                n0 += 1
-                if placed[i] == spin:
-                    k = -n0
-            elif a == 1:
-                n1 += 1
-                if placed[i] == spin:
-                    k = n1
-        c = n0 + k  # the centre's place in the line, 0 = the left end
-        last = n0 + n1
-        ctr = spin if spin >= 0 else first
-        ends = g.ends
-        bar = self._bar
-        # the two ends of the line, and "+n" for the tiles between them and the centre
-        for a in (0, 1):
-            if c == (0 if a == 0 else last):
-                continue  # the centre is this end
-            t = self._end_tile(g, a)
-            v = ends[a]
-            sel = self._armsel(a)
-            if HI[t] == LO[t]:
-                x = 112 if a else 5
-                scr.tile(x, 17, v, v, True, sel)
-                bar(scr, t == last_t, x + 5, 39)
-            else:
-                x = 107 if a else 0
-                o = HI[t] + LO[t] - v
-                scr.tile(x, _MID_Y, o if a else v, v if a else o, False, sel)
-                bar(scr, t == last_t, x + 10, 34)
-            n = last - c - 1 if a else c - 1
-            if n > 0:
-                scr.small(84 if a else 30, 25, "+%d" % n)
-        # the centre, and the spinner's side arms once open
-        sel = (c == 0 and self._armsel(0)) or (c == last and self._armsel(1))
-        if getattr(g, "narms", 2) > 2:
-            self._side(scr, g, 2, 12, last_t)
-            self._side(scr, g, 3, 32, last_t)
-            scr.square(58, 22, HI[ctr], sel)
-            bar(scr, ctr == last_t, 73, 26, True)
-        elif HI[ctr] == LO[ctr]:
-            scr.tile(58, 17, HI[ctr], LO[ctr], True, sel)
-            bar(scr, ctr == last_t, 63, 39)
-        else:
-            scr.tile(53, _MID_Y, HI[ctr], LO[ctr], False, sel)
-            bar(scr, ctr == last_t, 63, 34)
-        if self.choice is not None:
-            d = HI[ctr] == LO[ctr]
-            if c == 0 and self._armsel(0):
-                scr.small(53 if d else 48, 25, "<")
-            if c == last and self._armsel(1):
-                scr.small(71 if d else 76, 25, ">")
-        if hasattr(g, "end_points"):
-            scr.small(0, 12, self.ends_text(g))
-
-    def ends_text(self, g):
-        """The open ends as they count and their total: "4+6+2=12" ("=96" if long)."""
-        s = ""
-        for a in range(g.narms):
-            if a == 1 and g.kind[1] == 2 and g.kind[0] == 2:
-                continue  # the spinner alone is one end
-            if a >= 2 and not g.side_played(a):
-                continue  # an open side arm with no tile counts nothing
-            s += ("+" if s else "") + str(g.end_points(a))
-        s += "=%d" % g.end_sum()
-        return s if len(s) <= 12 else s[s.index("="):]
-
-    def _end_tile(self, g, a):
-        """The tile at the end of in-line arm ``a`` (the first tile if none is on it)."""
-        p = g.placed
-        arm = g.placed_arm
-        for i in range(g.nplayed - 1, 0, -1):
-            if arm[i] == a:
-                return p[i]
-        return p[0]
-
-    def _side(self, scr, g, a, y, last_t):
-        """Side arm ``a`` of the spinner at ``y``: an empty dotted square while no
-        tile is on it, else its end (a double crosswise, both halves shown)."""
-        n = 0
-        t = -1
-        for i in range(1, g.nplayed):
-            if g.placed_arm[i] == a:
-                n += 1
-                t = g.placed[i]
-        sel = self._armsel(a)
-        if n == 0:
-            scr.square(58, y, 0, sel)
-            if not sel:
-                scr.rect(58, y, 11, 11, 0)
-                scr.rect(58, y, 11, 11, 1, True)
-            return
-        v = g.ends[a]
-        x = 70
-        if tiles.HI[t] == tiles.LO[t]:
-            scr.tile(53, y, v, v, False, sel)
-            x = 75
-        else:
-            scr.square(58, y, v, sel)
-        self._bar(scr, t == last_t, x, y + 3, True)
-        if n > 1:
-            scr.small(x + 3, y + 3, "+%d" % (n - 1))
-
-    @staticmethod
-    def _bar(scr, on, x, y, side=False):
-        """The last play's bar: under a tile centred on ``x``, or beside a square at ``x``."""
-        if on:
-            if side:
-                scr.fill(x, y, 2, 5)
-            else:
-                scr.fill(x - 2, y, 5, 2)
-
-    def _armsel(self, a):
-        if self.choice is None:
-            return False
-        return (self.choice[self.ci] & 3) == a if a >= 0 else False
-
     def draw_hand(self, scr, g):
         items = self.items
         n = len(items)
@@ -645,7 +490,14 @@ class Table(Scene):
             return
         if not n:
             return
-        widths = [11 if it < SPECIAL else 19 for it in items]
+        widths = []
+        for it in items:  # a box a word wide, a word a line (at least "PASS")
+            w = 11
+            if it >= SPECIAL:
+                w = 19
+                for wd in g.move_name(it - SPECIAL).split():
+                    w = max(w, len(wd) * 4 + 3)
+            widths.append(w)
         total = sum(widths) + n - 1
         if total <= 128:
             self.scroll = 0
@@ -671,18 +523,21 @@ class Table(Scene):
             if last_vis < n - 1:
                 scr.small(125, 51, ">")
         x = x0
-        show_sel = self.to_act or True
         for i in range(self.scroll, last_vis + 1):
             it = items[i]
-            sel = show_sel and i == self.sel
+            sel = i == self.sel
             if it < SPECIAL:
                 legal = bool(self.by_item[i])
                 scr.tile(x, _HAND_Y, tiles.HI[it], tiles.LO[it], True, sel, self.to_act and not legal)
             else:
-                nm = g.move_name(it - SPECIAL).upper()[:4]
+                w = widths[i]
                 if sel:
-                    scr.fill(x, _HAND_Y, 19, 21, 1)
+                    scr.fill(x, _HAND_Y, w, 21, 1)
                 else:
-                    scr.rect(x, _HAND_Y, 19, 21, 1)
-                scr.small(x + 2, _HAND_Y + 8, nm, 0 if sel else 1)
+                    scr.rect(x, _HAND_Y, w, 21, 1)
+                words = g.move_name(it - SPECIAL).upper().split()
+                y = _HAND_Y + 8 - 3 * (len(words) - 1)  # a word a line, centred
+                for wd in words:
+                    scr.small(x + 2, y, wd, 0 if sel else 1)
+                    y += 6
             x += widths[i] + 1

@@ -1,4 +1,4 @@
-"""Random button sequences (seeded; 3- to 6-button maps) across all screens and games
+"""Random button sequences (seeded; 3- to 6-button maps) across all screens and games, and from a Domino Loo match
 (``tools/soak.py``, which runs 200,000 presses): no exception, every move legal (the
 saved record replays to the same state), the tile bookkeeping always consistent, hand
 summaries and match results reached, and no text drawn past the screen's edge."""
@@ -39,3 +39,16 @@ def test_ran_off_hook_notes_text_past_the_edge():
     scr.ran_off = None
     scr.text(2, "abc", False, 120)
     assert scr.ran_off == "abc"
+
+
+@pytest.mark.parametrize("board,players,pool", ((3, 2, False), (4, 4, True), (5, 3, False), (6, 3, True)))
+def test_random_presses_in_domino_loo(board, players, pool):
+    """The walk started in a Domino Loo match (every seat a person: pass and play):
+    its screens (privacy, table, summary) reached, hands played to their summary,
+    every move legal, no exception and no text past the screen's edge."""
+    from domino.looview import options_for
+    s = soak.Soak(board, 2, start=(3, players, options_for(pool))).run(2500)
+    assert (3, players) in s.players
+    assert {"Table", "Privacy", "Summary"} <= set(s.seen), s.seen
+    assert s.summaries >= 1, s.seen
+    assert s.ran_off == [], sorted(set(s.ran_off))[:10]

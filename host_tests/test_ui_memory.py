@@ -249,3 +249,24 @@ def test_the_probe_finds_the_largest_block_that_can_be_allocated(monkeypatch):
     got = probe.largest_block(20000)
     assert 3000 - probe.STEP < got <= 3000
     assert 2000 - probe.STEP < probe.largest_block(2000) < 2000 + probe.STEP  # all of it fits
+
+
+def test_the_code_entry_code_is_dropped_when_a_deal_starts():
+    """The deal-code screen lives in its own module, gone during play and back on the title."""
+    import sys
+    import scenes
+    h = sim.Harness(6)
+    h.app.last_code = "DG0-000-01C"  # a Domino Loo deal: the screen starts from the last code
+    h.tap("DOWN")
+    h.tap("A")  # Deal by code
+    assert type(h.app.scene).__name__ == "CodeEntry" and "codeentry" in sys.modules
+    h.tap("B")
+    assert isinstance(h.app.scene, scenes.Title) and "codeentry" not in sys.modules
+    h.tap("DOWN")
+    h.tap("A")
+    assert type(h.app.scene).__name__ == "CodeEntry"
+    for _ in range(9):
+        h.tap("A")  # on to OK, then play
+    h.tap("A")
+    assert isinstance(h.app.scene, (table.Table, scenes.Privacy)) and "codeentry" not in sys.modules
+    assert h.app.session.code == "DG0-000-01C"

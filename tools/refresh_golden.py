@@ -154,6 +154,84 @@ def _hint(h):
     h.wait(100)
 
 
+# Domino Loo: a coded deal, 4 players, plain scoring, every seat a person (pass
+# and play); seat 1 decides and leads first, seat 4 deals, trumps are 4
+_LOO = "DG0-000-01C"
+
+
+def _through_privacy(h):
+    import scenes
+    while isinstance(h.app.scene, scenes.Privacy):
+        h.tap("A")
+
+
+def _loo(h, keeps=0, code=_LOO):
+    """The coded Loo deal on the table, every seat a person, after ``keeps``
+    seats kept their hands."""
+    h.app.start_deal(code, [0] * 4)
+    for _ in range(keeps):
+        _through_privacy(h)
+        h.tap("A")  # KEEP is the first move a non-dealer is offered
+    _through_privacy(h)
+
+
+def _loo_select(h, want):
+    """Move the selection to the first item whose move ``want(name)`` accepts."""
+    t = h.app.table
+    g = h.app.session.game
+    for _ in range(len(t.items)):
+        if t.by_item[t.sel] and want(g.move_name(t.by_item[t.sel][0])):
+            return
+        h.tap("RIGHT")
+    raise AssertionError("no such move")
+
+
+def _loo_lead(h):
+    """Every seat keeps; seat 1 picks a lead announced as either of its numbers."""
+    _loo(h, 4)
+    t = h.app.table
+    for _ in range(len(t.items)):
+        if len(t.by_item[t.sel]) > 1:
+            break
+        h.tap("RIGHT")
+    h.tap("A")
+    assert t.choice is not None
+
+
+def _loo_trick(h, follows=1):
+    """The lead made (as its second number), then ``follows`` seats follow."""
+    _loo_lead(h)
+    h.tap("RIGHT")
+    h.tap("A")
+    for _ in range(follows):
+        _through_privacy(h)
+        h.tap("A")
+    _through_privacy(h)
+
+
+def _loo_pool(h, players=3, moves=(), summary=0):
+    """A pool-play Loo match (stake 5), every seat a person, after ``moves``
+    (move names, each picked with the arrows by the seat to act); ``summary``
+    1: played on (first moves) to the hand's summary words, 2: its score grid."""
+    import scenes
+    opt = _new_game(h, [g[0] for g in __import__("domino.games").games.shown(
+        __import__("session").LAYOUTS)].index(3), players=players)
+    opt.opt[0] = 1
+    for i in range(players):
+        opt.kinds[i] = 0  # every seat a person
+    opt.sel = len(opt.rows()) - 1
+    h.tap("A")
+    for nm in moves:
+        _through_privacy(h)
+        _loo_select(h, lambda n, nm=nm: n == nm)
+        h.tap("A")
+    _through_privacy(h)
+    if summary:
+        _play_until(h, lambda app: isinstance(app.scene, scenes.Summary), limit=20000)
+        while summary == 2 and h.app.scene.words:
+            h.tap("A")
+
+
 def _bad_save(h):
     pass  # the harness for this screen is built with a corrupt save (see make)
 
@@ -189,6 +267,17 @@ SCREENS = {
     "code_entry": (6, lambda h: h.run_script("D A U R U U")),
     "code_bad": (3, lambda h: h.run_script("R A R A*9 A")),
     "save_problem": (6, _bad_save),
+    "options_loo": (6, lambda h: (_new_game(h, 3, [0, 0, 0, 0]), h.run_script("D*6 R U"))),
+    "loo_decide": (6, _loo),
+    "loo_discard": (6, lambda h: (_loo(h), _loo_select(h, lambda n: n == "take miss"), h.tap("A"))),
+    "loo_dealer": (6, lambda h: _loo(h, 3)),
+    "loo_lead_choice": (6, _loo_lead),
+    "loo_trick": (6, _loo_trick),
+    "loo_last_trick": (6, lambda h: (_loo_trick(h, 3), h.wait(2000))),
+    "loo_pool": (6, _loo_pool),
+    "loo_for_pool": (6, lambda h: _loo_pool(h, 3, ("pass", "keep"))),
+    "loo_summary": (6, lambda h: _loo_pool(h, 3, (), 1)),
+    "loo_summary_grid": (6, lambda h: _loo_pool(h, 3, (), 2)),
 }
 
 

@@ -1,0 +1,133 @@
+"""The board of a trick game (``LAYOUT`` "tricks"), for :class:`table.Table`.
+
+It reads ``Observation.public`` as the tricks kind's tuple (``domino.loo``
+writes it down): ``(trump, turnup, dealer, phase, leader, suit, trick,
+tricks, status, misses, last_winner, last_trick)``, phases 0 deciding, 1
+discarding, 2 play, 3 ended; per seat a status 0 undecided, 1 kept, 2 took
+the miss, 3 exchanged, 4 passed (threw up), 5 for the pool.
+
+Board (y 12-42): on the left "TRUMP" over the trump's pips (always shown),
+below it the turn-up while the hands are decided, else the suit led ("LED
+5", "LED TRUMP") or "LAST" when the last trick is shown. Then a
+column per seat: its name (inverted when it is to act; "D" after the
+dealer's while deciding), the piece it played to the trick in progress (a
+dotted slot while it is still to play; the last trick, its winner's piece
+inverted, until the next lead), or while deciding its decision ("KEEP",
+"MISS", "SWAP", "PASS", "POOL", "?"); the tricks it won as a pile of bars
+to the piece's right.
+Row 1 on your turn says what A does ("A: LEAD 6-5 AS 6 OR 5"); while a lead's
+suit is chosen the piece shows, inverted, in your column.
+"""
+
+from domino import tiles
+from table import who
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_X0 = const(26)  # the seats' columns start here
+_TRUMP = const(7)  # the suit led is trumps
+_PLAY = const(2)  # phases before it decide (0) and discard (1)
+_EXCHANGED = const(3)
+_PASSED = const(4)
+_STATUS = ("?", "KEEP", "MISS", "SWAP", "PASS", "POOL")
+_SHORT = (("LEAD ", ""), ("TAKE ", ""), ("FOR THE ", ""), ("EXCHANGE", "SWAP"), ("DISCARD", "DROP"))
+
+
+def _pub(t, g):
+    return g.observation(t.viewer if t.viewer is not None else 0).public
+
+
+def said(g, ev, i, short):
+    """Event ``i`` of ``ev`` in words: "LEAD 6-5 AS 5", "TAKE MISS", "6-4", or
+    ``short`` ("6-5 AS 5", "MISS", "POOL", "SWAP")."""
+    nm = g.move_name(ev[i][1]).upper()
+    if short:
+        for a, b in _SHORT:
+            nm = nm.replace(a, b)
+    return nm
+
+
+def refused(g, tile):
+    """Why ``tile`` does not play now."""
+    return tiles.name(tile) + " CANNOT BE PLAYED NOW"
+
+
+def prompt(t, se, g):
+    """Row 1 on your turn: what A does with the item selected ("A: PLAY 6-4",
+    "A: TAKE MISS"; for a choice its names' common start and their ends, "A:
+    LEAD 6-5 AS 6 OR 5")."""
+    moves = t.by_item[t.sel] if t.items else ()
+    if not moves:
+        return "YOUR TURN"
+    names = [g.move_name(m).upper() for m in moves]
+    nm = names[0]
+    k = len(nm)
+    for o in names:  # the names' common start
+        j = 0
+        while j < k and j < len(o) and o[j] == nm[j]:
+            j += 1
+        k = j
+    if len(names) > 1:
+        nm = nm[:k] + " OR ".join(o[k:] for o in names)
+    return "A: " + ("PLAY " + nm if "0" <= nm[0] <= "9" else nm)
+
+
+def board(t, scr, g):
+    """Trump, turn-up or suit led, and a column per seat (see the module doc)."""
+    (trump, turnup, dealer, phase, leader, suit, trick, won, status, misses,
+     last_w, last) = _pub(t, g)
+    n = g.players
+    scr.small(0, 13, "TRUMP")
+    scr.square(4, 19, trump)
+    shown = trick
+    lw = -1
+    if phase < _PLAY:
+        if status[dealer] != _EXCHANGED:  # still turned up
+            scr.tile(0, 31, tiles.HI[turnup], tiles.LO[turnup], False)
+    elif suit == _TRUMP:
+        scr.small(0, 31, "LED")
+        scr.small(0, 37, "TRUMP")
+    elif suit >= 0:
+        scr.small(0, 34, "LED %d" % suit)
+    elif last_w >= 0:
+        scr.small(0, 34, "LAST")
+        shown = last
+        lw = last_w
+    cw = (128 - _X0) // n
+    se = t.app.session
+    turn = g.turn if se.result is None else -1
+    for s in range(n):
+        cx = _X0 + s * cw + cw // 2
+        nm = who(se, s)
+        if phase < _PLAY and s == dealer:
+            nm += " D"
+        w = len(nm) * 4 - 1
+        if s == turn:
+            scr.fill(cx - w // 2 - 1, 12, w + 2, 7, 1)
+        scr.small(cx - w // 2, 13, nm, 0 if s == turn else 1)
+        for i in range(won[s]):  # the tricks won, a pile of bars beside the piece
+            scr.fill(cx + 8, 39 - 3 * i, 3, 2)
+        if phase < _PLAY:
+            txt = _STATUS[status[s]] if status[s] < len(_STATUS) else "?"
+            scr.small(cx - (len(txt) * 4 - 1) // 2, 25, txt)
+            continue
+        p = shown[s]
+        sel = s == lw
+        if p < 0 and s == t.viewer and t.choice is not None:  # the lead being announced
+            p = t.items[t.sel]
+            sel = True
+        if p >= 0:
+            scr.tile(cx - 5, 20, tiles.HI[p], tiles.LO[p], True, sel)
+        elif status[s] == _PASSED:
+            scr.small(cx - 7, 28, "PASS")
+        elif phase == _PLAY and shown is trick:  # still to play to this trick
+            scr.rect(cx - 5, 20, 11, 21, 1, True)
+    if phase < _PLAY and misses:
+        txt = "%d MISS%s LEFT" % (misses, "ES" if misses > 1 else "")
+        scr.small(_X0 + (128 - _X0 - len(txt) * 4) // 2, 35, txt)

@@ -1,0 +1,276 @@
+"""Domino Loo on the table (issue 18 item 6 and Loo's screens): the tricks view
+drawn from the public state (trump always, the turn-up, the trick with who
+played what, tricks won), the decisions and the lead's announcement offered
+through the generic frame, the privacy of discards, the summary; and the board
+views imported one at a time."""
+
+import sys
+
+import pytest
+
+import pause
+import refresh_golden
+import render
+import scenes
+import sim
+import table
+from domino import dealcode, tiles
+from domino.looview import (KEEP, MISS, THROW_UP, FOR_POOL, EXCHANGE, DISCARD, HIDDEN_DISCARD,
+                            options_for)
+
+CODE = refresh_golden._LOO  # 4 players, plain; seat 1 decides first, seat 4 deals, trumps 4
+
+
+def _deal(code=CODE, board=6):
+    h = sim.Harness(board)
+    h.app.start_deal(code, [0] * dealcode.decode(code)[1])  # every seat a person
+    refresh_golden._through_privacy(h)
+    return h
+
+
+def _act(h, move):
+    """Play ``move`` for the seat to act with the arrows and A (and the choice)."""
+    refresh_golden._through_privacy(h)
+    t = h.app.table
+    i = [k for k in range(len(t.items)) if move in t.by_item[k]][0]
+    for _ in range(len(t.items)):
+        if t.sel == i:
+            break
+        h.tap("RIGHT")
+    assert t.sel == i
+    h.tap("A")
+    if t.choice is not None:
+        while t.choice[t.ci] != move:
+            h.tap("RIGHT")
+        h.tap("A")
+    refresh_golden._through_privacy(h)
+
+
+def _region(scr, x, y, w, h):
+    b = scr.bitmap
+    return tuple(b[x + i, y + j] for j in range(h) for i in range(w))
+
+
+def _ref(draw, x, y, w, h):
+    scr = render.Screen(sim.NullDisplay())
+    scr.clear()
+    draw(scr)
+    return _region(scr, x, y, w, h)
+
+
+def _column(g, s):
+    """The centre x of seat ``s``'s column on the tricks board."""
+    cw = (128 - 26) // g.players
+    return 26 + s * cw + cw // 2
+
+
+def _check_board(h):
+    """The board as the public state says: the trump's pips always; each seat's
+    piece in the trick (or the last trick) in its column; returns the public tuple."""
+    t = h.app.table
+    g = h.app.session.game
+    scr = h.app.scr
+    pub = g.observation(t.viewer).public
+    trump, turnup, phase, suit, trick, last_w, last = pub[0], pub[1], pub[3], pub[5], pub[6], pub[10], pub[11]
+    assert _region(scr, 4, 19, 11, 11) == _ref(lambda s: s.square(4, 19, trump), 4, 19, 11, 11)
+    if phase < 2:
+        if pub[8][pub[2]] != 3:  # the turn-up, until the dealer swaps it
+            want = _ref(lambda s: s.tile(0, 31, tiles.HI[turnup], tiles.LO[turnup], False), 0, 31, 21, 11)
+            assert _region(scr, 0, 31, 21, 11) == want
+        return pub
+    shown = trick if suit >= 0 or last_w < 0 else last
+    left = _region(scr, 0, 31, 24, 11)  # under the trump: the suit led, or "LAST"
+    if suit == 7:
+        assert left == _ref(lambda sc: (sc.small(0, 31, "LED"), sc.small(0, 37, "TRUMP")), 0, 31, 24, 11)
+    elif suit >= 0:
+        assert left == _ref(lambda sc: sc.small(0, 34, "LED %d" % suit), 0, 31, 24, 11)
+    elif last_w >= 0:
+        assert left == _ref(lambda sc: sc.small(0, 34, "LAST"), 0, 31, 24, 11)
+    for s in range(g.players):
+        x = _column(g, s) - 5
+        p = shown[s]
+        if p >= 0:
+            inv = shown is last and s == last_w
+            want = _ref(lambda sc: sc.tile(x, 20, tiles.HI[p], tiles.LO[p], True, inv), x, 20, 11, 21)
+            assert _region(scr, x, 20, 11, 21) == want, (s, tiles.name(p))
+    return pub
+
+
+def test_only_the_view_in_use_is_imported():
+    """A line match has views.line and not views.tricks; a Loo deal on the same
+    device drops the line view (module and package attribute) for the tricks one."""
+    for name in ("views.line", "views.tricks"):
+        table.sys.modules.pop(name, None)
+    h = sim.Harness(6)
+    refresh_golden._start(h, 0, wait=100)
+    assert h.app.table.view is sys.modules["views.line"]
+    assert "views.tricks" not in sys.modules
+    h.app.start_deal(CODE, [0] * 4)
+    refresh_golden._through_privacy(h)
+    h.step()
+    assert h.app.table.view is sys.modules["views.tricks"]
+    assert "views.line" not in sys.modules and not hasattr(sys.modules["views"], "line")
+
+
+def test_a_whole_hand_drawn_from_the_public_state():
+    """Through a 4-player hand (someone takes the miss, the dealer swaps): after
+    every move the trump and the turn-up or the trick are where the public state
+    says, row 1 fits, and no text runs off the screen."""
+    h = _deal()
+    se = h.app.session
+    g = se.game
+    phases = set()
+    led = set()
+    scr = h.app.scr
+    scr.ran_off = None
+    while se.result is None:
+        refresh_golden._through_privacy(h)
+        h.step()
+        pub = _check_board(h)
+        phases.add(pub[3])
+        led.add(pub[5])
+        legal = se.legal()
+        msg = h.app.table.message()
+        assert len(msg) <= table._MSG_LEN and (msg.startswith(("A: ", "YOUR TURN")) or " SCORES 1!" in msg), msg
+        if MISS in legal and g.turn == 1:
+            m = MISS
+        else:
+            swaps = [m for m in legal if EXCHANGE <= m < KEEP]
+            m = swaps[-1] if swaps else legal[-1]
+        _act(h, m)
+    assert phases == {0, 1, 2}
+    assert 7 in led and len(led) > 2  # trumps and plain suits were led
+    assert scr.ran_off is None, scr.ran_off
+
+
+def test_decisions_are_boxes_named_by_the_game():
+    """Pool play, 3 players: the first seat is offered keep, take miss and pass
+    (throw up) as boxes with the game's names; after one pass and one keep the
+    dealer is offered his pieces (swap for the turn-up), keep, miss and "for the
+    pool", and A on that box plays it."""
+    code = dealcode.encode(3, 3, 0, options_for(True), 4)
+    h = _deal(code)
+    t = h.app.table
+    g = h.app.session.game
+    specials = [t.by_item[i] for i in range(len(t.items)) if t.items[i] >= table.SPECIAL]
+    assert specials == [[KEEP], [MISS], [THROW_UP]]
+    assert all(not b for b in t.by_item[:5])  # no piece plays while deciding
+    _act(h, THROW_UP)
+    _act(h, KEEP)
+    assert g.turn == g.dealer
+    specials = [t.items[i] - table.SPECIAL for i in range(len(t.items)) if t.items[i] >= table.SPECIAL]
+    assert specials == [KEEP, MISS, FOR_POOL]
+    assert [t.by_item[i] for i in range(5)] == [[EXCHANGE + p] for p in g.hand(g.dealer)]
+    h.step()
+    assert g.move_name(FOR_POOL) == "for the pool"
+    _act(h, FOR_POOL)
+    assert g.status[g.dealer] == 5 and g.phase == 1  # for the pool, and the miss taken unseen
+
+
+def test_the_leads_announcement_is_a_choice_of_its_group():
+    """A piece led that may be announced as either number: A opens the choice
+    between exactly the legal moves of its group, the piece shows in your column,
+    the arrows switch, A leads it with the suit chosen; B would have cancelled."""
+    h = _deal()
+    se = h.app.session
+    g = se.game
+    for _ in range(4):
+        _act(h, KEEP)
+    t = h.app.table
+    legal = se.legal()
+    i = [k for k in range(len(t.items)) if len(t.by_item[k]) == 2][0]
+    p = t.items[i]
+    assert sorted(t.by_item[i]) == sorted(m for m in legal if g.move_group(m) == g.move_group(t.by_item[i][0]))
+    while t.sel != i:
+        h.tap("RIGHT")
+    assert h.app.table.message() == "A: LEAD %s AS %d OR %d" % (tiles.name(p), tiles.HI[p], tiles.LO[p])
+    h.tap("A")
+    assert t.choice == t.by_item[i]
+    h.tap("B")
+    assert t.choice is None and g.nplayed == 0
+    h.tap("A")
+    h.tap("RIGHT")
+    h.step()
+    x = _column(g, g.turn) - 5
+    want = _ref(lambda sc: sc.tile(x, 20, tiles.HI[p], tiles.LO[p], True, True), x, 20, 11, 21)
+    assert _region(h.app.scr, x, 20, 11, 21) == want  # the piece being led, inverted
+    chosen = t.choice[t.ci]
+    assert h.app.table.message().upper() == g.move_name(chosen).upper() + "? A"
+    h.tap("A")
+    assert g.nplayed == 1 and g.tsuit[0] == chosen & 7
+
+
+def test_a_trick_won_is_shown_and_named():
+    """When a trick ends, its pieces stay on the board with the winner's piece
+    inverted ("LAST") until the next lead, the winner gets a bar on the pile, and
+    row 1 names the winner (not the seat that played last)."""
+    h = _deal()
+    se = h.app.session
+    g = se.game
+    for _ in range(4):
+        _act(h, KEEP)
+    for _ in range(4):
+        legal = se.legal()
+        _act(h, legal[0])
+    h.step()
+    pub = _check_board(h)
+    w = pub[10]
+    assert w >= 0 and pub[5] == -1 and g.turn == w
+    t = h.app.table
+    if h.app.table.scored_until:
+        assert t.message() == "%s SCORES 1!" % table.who(se, w)
+    x = _column(g, w) + 8
+    assert _region(h.app.scr, x, 39, 3, 2) == (1,) * 6  # one bar: one trick won
+    assert not any(_region(h.app.scr, x, 36, 3, 2))
+
+
+def test_discards_stay_private_in_the_moves_so_far():
+    """The moves so far are told as the seat at the table sees them: your own
+    discard by name, another seat's as a hidden "DISCARD"."""
+    h = _deal()
+    se = h.app.session
+    g = se.game
+    _act(h, MISS)
+    mine = se.legal()[0]
+    _act(h, mine)
+    _act(h, se.legal()[0])
+    _act(h, KEEP)  # seat 2 keeps: seat 3 is at the table now
+    assert h.app.table.viewer == 2
+    h.app.go(pause.MoveLog(h.app))
+    lines = h.app.scene.lines
+    assert lines[:2] == ["1 S1 TAKE MISS", "2 S1 DISCARD"], lines
+    assert tiles.name(mine - DISCARD) not in " ".join(lines)
+    assert g.move_name(HIDDEN_DISCARD) == "discard"
+
+
+def test_no_hint_where_no_ai_plays():
+    """Until Loo's AI lands (wt-looai), UP says there is no hint and the menu has none."""
+    from session import has_ai
+    h = _deal()
+    if has_ai(h.app.session.cls):
+        pytest.skip("an AI plays Domino Loo: the hint is the AI's")
+    h.tap("UP")
+    assert h.app.table.note == "NO HINT: NO AI PLAYS THIS GAME"
+    h.tap("B")
+    assert type(h.app.scene).__name__ == "TableMenu" and "Hint" not in h.app.scene.rows()
+
+
+def test_summary_tells_tricks_loos_and_the_pool():
+    """A pool hand's summary: no empty hands page, the words name the tricks, the
+    loos and the pool's movements, the grid shows each seat's winnings."""
+    h = sim.Harness(6)
+    refresh_golden._loo_pool(h, 3, (), 1)
+    sc = h.app.scene
+    assert isinstance(sc, scenes.Summary) and sc.reveal is None and sc.words
+    r = h.app.session.result
+    words = " ".join(sc.lines())
+    assert words.startswith(("loo: tricks:", "Tricks:")) and "pool 20:" in words, words
+    for s in r.looed:
+        assert "%s looed" % scenes.seat_name(h.app.session, s) in words
+    m = h.app.session.match
+    assert sum(m.scores) + m.extra[0] == 0  # money only moves between balances and the pool
+    for s in r.looed:
+        assert r.points[s] < 0
+    while sc.words:
+        h.tap("A")
+    assert h.app.scene is sc and not sc.words  # the grid page: "A: next"
