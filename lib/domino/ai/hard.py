@@ -179,7 +179,7 @@ class Hard(Player):
         # few tiles left, no boneyard: every move, valued by exact play (no prior)
         fast = S.fast_applies(K.game)  # the family's faster solver (line games: bitmasks)
         left = self.EXACT if fast else self.EXACT_GENERIC
-        self.exact = obs.stock == 0 and sum(obs.counts) <= left
+        self.exact = K.closed and sum(obs.counts) <= left
         if self.exact:
             if fast and type(self._solver) is not S.FastSolver:
                 # scratch: the move buffers, idle during a solve
@@ -222,7 +222,7 @@ class Hard(Player):
         for s in range(obs.players):
             if s != obs.seat and obs.counts[s]:
                 others += 1
-        forced = obs.stock == 0 and others <= 1 and sum(obs.counts) - len(obs.hand) == len(K.pool)
+        forced = K.closed and others <= 1 and sum(obs.counts) - len(obs.hand) == len(K.pool)
         model = not forced and S.model_applies(K)
         sir = 1 if forced else self.SIR if model else self.SIR_REPLAY
         self.use_model = sir > 1 and model

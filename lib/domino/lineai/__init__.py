@@ -16,7 +16,9 @@ module of its own with the same interface, which is all a level calls:
     game of ``game_cls`` to reuse, or None
     (:func:`domino.ai.anytime.new_game`). It has ``game`` (the search game it
     uses, standing at the observed position, with some deal of the hidden
-    tiles, when ``at_position``), ``pool`` (the hidden tiles), ``nsides`` and
+    tiles, when ``at_position``), ``pool`` (the hidden tiles), ``closed`` (no
+    hidden tile can come into a hand any more: Hard may then solve the
+    ending exactly; here, an empty boneyard), ``nsides`` and
     ``scoring`` (plays score points during the hand: Hard gives such games
     fewer, dearer playouts), and:
     ``deal(rng, tries=20, wt=None)`` a deal of the hidden tiles, ``owner``:
