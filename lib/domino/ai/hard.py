@@ -93,7 +93,9 @@ class Hard(Player):
     ``tools/hard_cost.py``): per hidden tile placed in a deal drawn, per unit of
     the block likelihood's work, per event replayed and more when weighed, per
     playout move (dearer in games scoring in play), per node of exact search.
-    Where deals are weighed by a replay (many events, many seats) and
+    A family may give its own weights (its search parts' ``COSTS``, fitted
+    the same way to its own code) and its own threshold of exact endings
+    (``exact_at``). Where deals are weighed by a replay (many events, many seats) and
     ``MIN_DEALS`` kept deals would cost more than ``COST`` with ``SIR_REPLAY``
     draws each, fewer draws are weighed per kept deal (down to one), then fewer
     candidates are searched (down to the best two by Medium's score). The cost
@@ -178,7 +180,9 @@ class Hard(Player):
             self._keep = bytearray(len(K.pool))
         # few tiles left, no boneyard: every move, valued by exact play (no prior)
         fast = S.fast_applies(K.game)  # the family's faster solver (line games: bitmasks)
-        left = self.EXACT if fast else self.EXACT_GENERIC
+        left = S.exact_at(K)  # the family's own threshold, if it has one
+        if left is None:
+            left = self.EXACT if fast else self.EXACT_GENERIC
         self.exact = K.closed and sum(obs.counts) <= left
         if self.exact:
             if fast and type(self._solver) is not S.FastSolver:
@@ -232,11 +236,16 @@ class Hard(Player):
             self.target = len(cand)
         # costs (class doc): a deal drawn, replayed, weighed; a playout's move; a node
         ne = len(obs.events)
-        self.c_deal = self.W_DEAL * len(K.pool)
-        self.c_replay = self.W_REPLAY * ne
-        self.c_weigh = self.W_WEIGH * ne
-        self.c_move = self.W_MOVE_SCORING if self.scoring else self.W_MOVE_BLOCK
-        self.c_node = self.W_NODE_BLOCK if fast else self.W_NODE_OTHER
+        w = S.COSTS  # the family's own weights (deal, replay, weigh, move, node), if fitted
+        if w is None:
+            w = (self.W_DEAL, self.W_REPLAY, self.W_WEIGH,
+                 self.W_MOVE_SCORING if self.scoring else self.W_MOVE_BLOCK,
+                 self.W_NODE_BLOCK if fast else self.W_NODE_OTHER)
+        self.c_deal = w[0] * len(K.pool)
+        self.c_replay = w[1] * ne
+        self.c_weigh = w[2] * ne
+        self.c_move = w[3]
+        self.c_node = w[4]
         if not self.use_model:
             # deals weighed by replays: when the cost would not afford MIN_DEALS
             # kept deals (many seats, long hands), fewer draws per kept deal, then

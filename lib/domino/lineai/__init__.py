@@ -45,7 +45,12 @@ module of its own with the same interface, which is all a level calls:
     likelihood of a deal from the seen plays alone and draw weights for
     ``deal``; ``fast_applies(g)`` and ``FastSolver(lists)``: where it
     applies, a faster exact solver of ``g``'s ending, used as
-    :class:`domino.ai.endgame.Solver` (``solve``, ``nodes``, ``UNIT``).
+    :class:`domino.ai.endgame.Solver` (``solve``, ``nodes``, ``UNIT``);
+    ``exact_at(K)``, the tiles left in all hands at or below which Hard
+    values endings exactly once ``K.closed`` (None: Hard's ``EXACT`` /
+    ``EXACT_GENERIC``); ``COSTS``, the family's cost weights ``(deal,
+    replay, weigh, move, node)`` in Hard's units (None: Hard's own ``W_``
+    weights, fitted to the line family).
 
 Hands are valued by the contract (:func:`domino.ai.endgame.value`). The line
 family's modules read line moves (``tile << 2 | arm``) and ``LineGame`` state,

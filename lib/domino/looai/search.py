@@ -1,11 +1,16 @@
 """Hard's part of the Loo family's interface (:mod:`domino.lineai` documents it), imported by Hard only.
 
 Deals are weighed by a replay (:meth:`.know.Knowledge.replay` with
-:func:`.policy.loglik`): no block model, no guided draws; endings are solved by
-the contract's :class:`domino.ai.endgame.Solver` (no faster solver here).
+:func:`.policy.loglik`): no block model, no guided draws, no exact endings
+(:func:`exact_at`); Hard's cost weights for this family's code (``COSTS``).
 """
 
 from .policy import exp_table, loglik, rollout  # noqa: F401  (the interface)
+
+# Hard's cost weights for this family (1/20 ms of an RP2040, ``Hard`` class doc),
+# measured under MicroPython as tools/ai_cost.py estimates: a hidden piece
+# placed in a deal, an event replayed, weighed, a playout move, a solver node
+COSTS = (6, 16, 8, 20, 23)
 
 BlockModel = None
 FastSolver = None
@@ -20,3 +25,10 @@ def model_applies(K):
 def fast_applies(g):
     """No faster solver in this family: False."""
     return False
+
+
+def exact_at(K):
+    """No exact endings in Loo (0): on the device a solve of even the last two
+    tricks costs several playouts' time and, through ``result()`` at every
+    leaf, more heap than a decision may take; the playouts value them."""
+    return 0
