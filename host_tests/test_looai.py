@@ -24,7 +24,7 @@ T = tiles.tile
 
 
 def _hand(hands, turnup, starter=0, moves=(), stock=None):
-    """A 2-player hand dealt as scripted, after ``moves`` (checked by ``play``)."""
+    """A hand dealt as scripted (one hand per seat), after ``moves`` (checked by ``play``)."""
     g = Loo(len(hands), 1, starter)
     g.redeal([[T(*p) for p in h] for h in hands], stock, starter, T(*turnup))
     for mv in moves:
@@ -219,6 +219,21 @@ def test_takes_the_trick_it_can_take_late(level):
     assert Knowledge(Loo, obs).void[0] == 128
     for seed in range(3):
         assert ai.new_player(level, seed).choose(Loo, obs) == _f(4, 0)
+
+
+def test_no_trump_is_wasted_on_a_trick_already_lost():
+    # three players: a six led, seat 1 trumps with 4-4 (the highest trump); seat 2,
+    # void in sixes, cannot win: it keeps its 4-0 and throws a plain piece
+    g = _hand([[(6, 6), (6, 5), (6, 3), (2, 0), (3, 0)],
+               [(4, 4), (5, 5), (5, 2), (3, 3), (1, 1)],
+               [(4, 0), (5, 0), (3, 2), (2, 2), (1, 0)]], (4, 1),
+              moves=[KEEP, KEEP, KEEP, _lead(6, 6, 6), _f(4, 4)])
+    obs = g.observation(2)
+    assert _f(4, 0) in obs.legal and len(obs.legal) == 5
+    for level in (ai.MEDIUM, ai.HARD):
+        for seed in range(3):
+            mv = ai.new_player(level, seed).choose(Loo, obs)
+            assert suit_bits(mv - FOLLOW, 4) != 128, (level, seed, g.move_name(mv))
 
 
 def test_hard_takes_the_miss_with_a_hopeless_hand():

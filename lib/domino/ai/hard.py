@@ -81,7 +81,8 @@ class Hard(Player):
     (:mod:`domino.lineai.blockend`, a quarter of the cost per node), others
     (All Fives, which scores in play) through the game contract
     (:mod:`domino.ai.endgame`), from ``EXACT_GENERIC`` tiles. After ``PLAYOUTS`` playouts (whole deals only)
-    the move with the best mean plus ``PRIOR`` times Medium's score (no prior
+    the move with the best mean plus ``PRIOR`` times Medium's score (times the
+    family's ``PRIOR_SCALE``: Medium's scores and hand values differ in scale by family; no prior
     in exact endings) is chosen. Work unit: one deal drawn, one playout or
     16 nodes of exact search.
 
@@ -238,14 +239,17 @@ class Hard(Player):
         ne = len(obs.events)
         w = S.COSTS  # the family's own weights (deal, replay, weigh, move, node), if fitted
         if w is None:
-            w = (self.W_DEAL, self.W_REPLAY, self.W_WEIGH,
-                 self.W_MOVE_SCORING if self.scoring else self.W_MOVE_BLOCK,
-                 self.W_NODE_BLOCK if fast else self.W_NODE_OTHER)
-        self.c_deal = w[0] * len(K.pool)
-        self.c_replay = w[1] * ne
-        self.c_weigh = w[2] * ne
-        self.c_move = w[3]
-        self.c_node = w[4]
+            self.c_deal = self.W_DEAL * len(K.pool)
+            self.c_replay = self.W_REPLAY * ne
+            self.c_weigh = self.W_WEIGH * ne
+            self.c_move = self.W_MOVE_SCORING if self.scoring else self.W_MOVE_BLOCK
+            self.c_node = self.W_NODE_BLOCK if fast else self.W_NODE_OTHER
+        else:
+            self.c_deal = w[0] * len(K.pool)
+            self.c_replay = w[1] * ne
+            self.c_weigh = w[2] * ne
+            self.c_move = w[3]
+            self.c_node = w[4]
         if not self.use_model:
             # deals weighed by replays: when the cost would not afford MIN_DEALS
             # kept deals (many seats, long hands), fewer draws per kept deal, then
@@ -392,13 +396,16 @@ class Hard(Player):
             self.cursor = (self.cursor + 1) % nc
         if self.done:
             n = self.deals if self.deals else 1
+            pw = self.PRIOR  # times the family's scale of Medium's score
+            if self.parts.PRIOR_SCALE != 1:
+                pw *= self.parts.PRIOR_SCALE
             best = cand[0]
             top = 0.0
             for k in range(nc):
                 i = cand[k]
                 v = self.sums[i] / n
                 if self.prior is not None:
-                    v += self.PRIOR * self.prior[i]
+                    v += pw * self.prior[i]
                 if k == 0 or v > top:
                     best = i
                     top = v

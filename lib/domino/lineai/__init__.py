@@ -5,7 +5,8 @@ the contract's exact solver) knows no game family. A game class names its
 family module in ``AI`` (:mod:`domino.game`); :func:`domino.ai.family`
 imports it, once per decision. Line games (:class:`domino.line.LineGame`:
 Seychelles, Domino Whist, All Fives) name this package; a trick game gives a
-module of its own with the same interface, which is all a level calls:
+module of its own with the same interface (Domino Loo: :mod:`domino.looai`),
+which is all a level calls:
 
 ``weight(move)``
     Easy's liking for a legal move, an int (here the tile's pips times 4, and
@@ -50,7 +51,9 @@ module of its own with the same interface, which is all a level calls:
     values endings exactly once ``K.closed`` (None: Hard's ``EXACT`` /
     ``EXACT_GENERIC``); ``COSTS``, the family's cost weights ``(deal,
     replay, weigh, move, node)`` in Hard's units (None: Hard's own ``W_``
-    weights, fitted to the line family).
+    weights, fitted to the line family); ``PRIOR_SCALE``, what Hard's
+    ``PRIOR`` (the weight of ``medium_scores`` beside the playouts' mean
+    value) is multiplied by for this family (here 1).
 
 Hands are valued by the contract (:func:`domino.ai.endgame.value`). The line
 family's modules read line moves (``tile << 2 | arm``) and ``LineGame`` state,

@@ -6,6 +6,7 @@ from .likely import BlockModel, guide, applies as model_applies  # noqa: F401
 from .blockend import BlockSolver as FastSolver, applies as fast_applies  # noqa: F401
 
 COSTS = None  # Hard's own cost weights were fitted to this family's code
+PRIOR_SCALE = 1  # Hard's PRIOR was tuned on this family
 
 
 def exact_at(K):

@@ -58,8 +58,8 @@ def follows(t, suit, trump):
 class Knowledge:
     """Everything a seat can infer from one observation of a Loo hand (module
     doc): the family interface's ``Knowledge`` (:mod:`domino.lineai`), plus
-    ``void``, ``trump``, ``played`` (per piece the seat that played it, or 255)
-    and ``lead_no`` (tricks finished) for Medium."""
+    what Medium reads: ``void`` (per seat), ``trump``, ``room`` (per other seat
+    the hidden pieces in its hand; last, those elsewhere) and ``allowed``."""
 
     def __init__(self, game_cls, obs, game=None):
         self.cls = game_cls
@@ -138,8 +138,6 @@ class Knowledge:
             elif m == MISS or (m == FOR_POOL and mtaken < self.nmisses):
                 took[s] = mtaken
                 mtaken += 1
-        self.lead_no = k // nactive if nactive else 0
-        self.nplays = k
         self.nactive = nactive
         void[me] = 0
         self.void = void
@@ -148,7 +146,6 @@ class Knowledge:
         self.exch = exch
         self.ndisc = ndisc
         self.mydisc = mydisc
-        self.mtaken = mtaken
         # the turn-up in another dealer's hand (exchanged, not played yet)
         d = self.dealer
         self.known = -1

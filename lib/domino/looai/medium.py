@@ -8,14 +8,6 @@ Hard picks and ranks its candidates by it. It reads the observation
 piece can beat in the hand of a seat still to play (voids respected).
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
-
 from .. import tiles
 from ..loo import (FOLLOW, DISCARD, EXCHANGE, KEEP, MISS, THROW_UP, FOR_POOL, TRUMP, PASSED,
                    trick_rank)

@@ -12,6 +12,8 @@ from .policy import exp_table, loglik, rollout  # noqa: F401  (the interface)
 # placed in a deal, an event replayed, weighed, a playout move, a solver node
 COSTS = (6, 16, 8, 20, 23)
 
+PRIOR_SCALE = 0.05  # Medium's score as a tie-break: a larger prior lost to Medium (docs/ai.md)
+
 BlockModel = None
 FastSolver = None
 guide = None
