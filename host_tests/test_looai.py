@@ -178,6 +178,39 @@ def test_the_true_deal_is_one_the_sampler_allows():
                             assert K.allowed(s, t), (players, s, tiles.name(t))
 
 
+def test_playouts_value_hands_as_plain_scoring_does():
+    """policy.points (Hard's value of an ended playout) is the result's points in
+    plain scoring; in pool play a loo counts -5 there too, a pass or a hand for
+    the pool 0, the dealer taking the pool 5."""
+    from domino.looai.policy import points
+    buf = new_move_buffer()
+    seen = set()
+    for players, pool in ((2, False), (3, False), (4, False), (3, True), (4, True)):
+        for seed in range(150):
+            g = Loo(players, seed, seed % players, pool)
+            rng = Rng(seed)
+            while not g.over:
+                g.apply(buf[rng.below(g.legal_moves(buf))])
+            r = g.result()
+            pts = points(g)[:players]
+            if not pool:
+                assert pts == r.points
+                continue
+            for s in range(players):
+                if s in r.looed:
+                    want = -5
+                elif r.end == "taken":
+                    want = 5 if s == r.dealer else 0
+                elif s in r.passed or s == r.for_pool:
+                    want = 0
+                else:
+                    want = r.tricks[s]
+                assert pts[s] == want
+                seen.add(("looed" if s in r.looed else "passed" if s in r.passed else
+                          "pool" if s == r.for_pool else r.end))
+    assert {"looed", "passed", "pool", "taken", "tricks"} <= seen
+
+
 def test_easy_weight_reads_every_kind_of_move():
     assert weight(KEEP) > weight(MISS)
     assert weight(_lead(6, 6, 6)) > weight(_lead(1, 0, 1))

@@ -24,7 +24,7 @@ import math
 from ..game import new_move_buffer
 from . import family
 from .anytime import Player
-from .endgame import Solver, value
+from .endgame import Solver, spread
 
 
 def _find(owner, hashes, deals, cap):
@@ -347,6 +347,7 @@ class Hard(Player):
         rng = self.rng
         buf = self.buf
         rollout = self.parts.rollout
+        points = self.parts.points  # the family's points of an ended hand
         while budget > 0:
             budget -= 1
             if self.cursor == 0:
@@ -383,7 +384,7 @@ class Hard(Player):
             if v is None:
                 depth = rollout(g, buf, rng, self.scoring, self.cnt)
                 self.cost += depth * self.c_move
-                v = value(g, self.side, K.nsides, self.bad)
+                v = spread(points(g), self.side, K.nsides, self.bad)
                 for _ in range(depth):
                     g.undo()
             g.undo()

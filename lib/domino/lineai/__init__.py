@@ -37,7 +37,9 @@ which is all a level calls:
     it; here :mod:`.search`):
     ``rollout(g, buf, rng, scoring, cnt)`` plays ``g`` to the end of the
     hand by the family's fast policy and returns the moves made (``buf`` a
-    move buffer, ``cnt`` 104 bytes of scratch);
+    move buffer, ``cnt`` 104 bytes of scratch); ``points(g)`` the points per
+    side of the ended hand that Hard values a playout by (here
+    ``g.result().points``);
     ``exp_table(beta)`` and ``loglik(g, buf, sbuf, seat, move, etab,
     scoring, eps)``, the model of play: the log-probability that ``seat``
     chose ``move`` at ``g``, which weighs sampled deals;
@@ -55,7 +57,7 @@ which is all a level calls:
     ``PRIOR`` (the weight of ``medium_scores`` beside the playouts' mean
     value) is multiplied by for this family (here 1).
 
-Hands are valued by the contract (:func:`domino.ai.endgame.value`). The line
+Exact endings value hands by the contract (:func:`domino.ai.endgame.value`). The line
 family's modules read line moves (``tile << 2 | arm``) and ``LineGame`` state,
 and the class flags ``BONEYARD`` and ``SCORES_IN_PLAY``: block play (neither)
 is on :class:`~domino.line.LineGame`'s two arms, and only there do the

@@ -23,13 +23,15 @@ except ImportError:  # CPython
 import math
 
 from .. import tiles
-from ..loo import FOLLOW, DISCARD, EXCHANGE, KEEP, MISS, PLAY, DISCARDING, trick_rank
+from ..loo import (FOLLOW, DISCARD, EXCHANGE, KEEP, MISS, PLAY, DISCARDING, PASSED, POOLED,
+                   trick_rank)
 
 _HI = tiles.HI
 _LO = tiles.LO
 _N = const(28)
 _DMAX = const(47)
 _SB = [0] * 64  # the rollout's scores (MAX_MOVES slots)
+_PTS = [0] * 4  # points() per seat
 
 
 def keepval(t, trump):
@@ -152,3 +154,21 @@ def loglik(g, buf, sbuf, seat, mv, etab, scoring, eps=0.0):
     p = etab[d if d < _DMAX else _DMAX] / tot
     return math.log((1.0 - eps) * p + eps / n if eps else p)
 
+
+
+def points(g):
+    """Each seat's points of the ended hand ``g`` for search, without building
+    its result: its tricks, or -5 when looed (it played and took none); a seat
+    that passed or played for the pool 0; every seat before the dealer passed:
+    the dealer 5. Pool play is valued so too (a trick takes a fifth of the pool,
+    a loo pays about a pool). The same list each call."""
+    pts = _PTS
+    st = g.status
+    for s in range(g.players):
+        k = g.tricks[s]
+        if st[s] == PASSED or st[s] == POOLED:
+            k = 0
+        elif k == 0:
+            k = -5 if g.ntricks else (5 if s == g.dealer else 0)
+        pts[s] = k
+    return pts

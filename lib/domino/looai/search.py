@@ -2,10 +2,11 @@
 
 Deals are weighed by a replay (:meth:`.know.Knowledge.replay` with
 :func:`.policy.loglik`): no block model, no guided draws, no exact endings
-(:func:`exact_at`); Hard's cost weights for this family's code (``COSTS``).
+(:func:`exact_at`); Hard's cost weights for this family's code (``COSTS``);
+playouts valued by :func:`.policy.points` (pool play as plain scoring values it).
 """
 
-from .policy import exp_table, loglik, rollout  # noqa: F401  (the interface)
+from .policy import exp_table, loglik, points, rollout  # noqa: F401  (the interface)
 
 # Hard's cost weights for this family (1/20 ms of an RP2040, ``Hard`` class doc),
 # measured under MicroPython as tools/ai_cost.py estimates: a hidden piece
