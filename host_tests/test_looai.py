@@ -165,6 +165,65 @@ def test_sampled_deals_respect_voids_and_counts_and_replay(players, pool):
     assert voids >= 5
 
 
+def _alternative(g, seat, rnd):
+    """The hand ``g`` dealt again with the pieces ``seat`` cannot see (other
+    hands, pieces no hand has held) permuted, its moves replayed by ``play``;
+    None if they are not legal there or the seat would see a difference."""
+    n = g.players
+    fresh = Loo(n, g.seed, g.starter, g.pool)
+    hands = [fresh.hand(s) for s in range(n)]
+    stock = list(fresh.stock)
+    held = set(t for h in hands for t in h)
+    r = Loo(n, g.seed, g.starter, g.pool)
+    for mv in g.moves():
+        r.apply(mv)
+        for s in range(n):
+            held.update(r.hand(s))
+    hidden = [t for s in range(n) if s != seat for t in g.hand(s) if t != g.turnup]
+    hidden += [t for t in stock if t not in held]
+    perm = list(hidden)
+    rnd.shuffle(perm)
+    pi = dict(zip(hidden, perm))
+    alt = Loo(n, g.seed, g.starter, g.pool)
+    alt.redeal([[pi.get(t, t) for t in h] for h in hands], [pi.get(t, t) for t in stock],
+               g.starter, g.turnup)
+    try:
+        for mv in g.moves():
+            alt.play(mv)
+    except IllegalMove:
+        return None
+    if alt.observation(seat).key() != g.observation(seat).key():
+        return None
+    return alt
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_pool_play_moves_do_not_depend_on_hidden_pieces(players):
+    """As test_ai_fair for plain scoring: in pool play too, every level chooses
+    the same move whatever the hidden pieces are, as long as the table saw the same."""
+    import random
+    rnd = random.Random(players)
+    checked = moved = 0
+    for g in _random_positions(players, True, 12, 900 + players):
+        seat = g.turn
+        obs = g.observation(seat)
+        if len(obs.legal) < 2:
+            continue
+        for _ in range(30):
+            alt = _alternative(g, seat, rnd)
+            if alt is not None:
+                break
+        if alt is None:
+            continue
+        moved += any(alt.hand(s) != g.hand(s) for s in range(players))
+        for level in (ai.EASY, ai.MEDIUM, ai.HARD):
+            p1 = Hard(5, 12) if level == ai.HARD else ai.new_player(level, 5)
+            p2 = Hard(5, 12) if level == ai.HARD else ai.new_player(level, 5)
+            assert p1.choose(Loo, obs) == p2.choose(Loo, alt.observation(seat))
+            checked += 1
+    assert checked >= 15 and moved >= 4, (checked, moved)
+
+
 def test_the_true_deal_is_one_the_sampler_allows():
     """Every piece's true place is allowed by the proofs (they are proofs, not guesses)."""
     for players in (2, 3, 4):
@@ -180,9 +239,9 @@ def test_the_true_deal_is_one_the_sampler_allows():
 
 def test_playouts_value_hands_as_plain_scoring_does():
     """policy.points (Hard's value of an ended playout) is the result's points in
-    plain scoring; in pool play a loo counts -5 there too, a pass or a hand for
-    the pool 0, the dealer taking the pool 5."""
-    from domino.looai.policy import points
+    plain scoring; in pool play a loo counts POOL_LOO, a pass or a hand for the
+    pool 0, the dealer taking the pool 5."""
+    from domino.looai.policy import points, POOL_LOO
     buf = new_move_buffer()
     seen = set()
     for players, pool in ((2, False), (3, False), (4, False), (3, True), (4, True)):
@@ -198,7 +257,7 @@ def test_playouts_value_hands_as_plain_scoring_does():
                 continue
             for s in range(players):
                 if s in r.looed:
-                    want = -5
+                    want = POOL_LOO
                 elif r.end == "taken":
                     want = 5 if s == r.dealer else 0
                 elif s in r.passed or s == r.for_pool:

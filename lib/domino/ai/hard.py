@@ -74,7 +74,8 @@ class Hard(Player):
     2,000 deals, these took Hard from about 0.74 to 0.75 of the points at the
     same number of playouts (see docs/ai.md). On
     every kept deal each candidate is played out to the end of the hand with
-    the fast policy (all seats), so candidates are compared on the same deals;
+    the fast policy (all seats) and valued by the family's ``points`` of the
+    ended hand, so candidates are compared on the same deals;
     once ``EXACT`` or fewer tiles are in the hands and the boneyard is empty,
     every legal move is valued instead by exact alpha-beta play of that deal:
     block-play endings (Seychelles, Domino Whist) on bitmasks

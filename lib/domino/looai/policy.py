@@ -32,6 +32,7 @@ _N = const(28)
 _DMAX = const(47)
 _SB = [0] * 64  # the rollout's scores (MAX_MOVES slots)
 _PTS = [0] * 4  # points() per seat
+POOL_LOO = 0  # points() of a loo in pool play (docs/ai.md: -5 and -2 lost more matches)
 
 
 def keepval(t, trump):
@@ -158,10 +159,11 @@ def loglik(g, buf, sbuf, seat, mv, etab, scoring, eps=0.0):
 
 def points(g):
     """Each seat's points of the ended hand ``g`` for search, without building
-    its result: its tricks, or -5 when looed (it played and took none); a seat
-    that passed or played for the pool 0; every seat before the dealer passed:
-    the dealer 5. Pool play is valued so too (a trick takes a fifth of the pool,
-    a loo pays about a pool). The same list each call."""
+    its result: its tricks, or -5 when looed (it played and took none), as the
+    result's points; in pool play a loo :data:`POOL_LOO` (what a loo costs there
+    depends on the pool, which the observation does not show), a seat that
+    passed or played for the pool 0, and the dealer 5 when every seat before
+    him passed (he takes the pool: five tricks' worth). The same list each call."""
     pts = _PTS
     st = g.status
     for s in range(g.players):
@@ -169,6 +171,6 @@ def points(g):
         if st[s] == PASSED or st[s] == POOLED:
             k = 0
         elif k == 0:
-            k = -5 if g.ntricks else (5 if s == g.dealer else 0)
+            k = (POOL_LOO if g.pool else -5) if g.ntricks else (5 if s == g.dealer else 0)
         pts[s] = k
     return pts

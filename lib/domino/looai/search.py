@@ -3,7 +3,7 @@
 Deals are weighed by a replay (:meth:`.know.Knowledge.replay` with
 :func:`.policy.loglik`): no block model, no guided draws, no exact endings
 (:func:`exact_at`); Hard's cost weights for this family's code (``COSTS``);
-playouts valued by :func:`.policy.points` (pool play as plain scoring values it).
+playouts valued by :func:`.policy.points`.
 """
 
 from .policy import exp_table, loglik, points, rollout  # noqa: F401  (the interface)
