@@ -11,7 +11,9 @@ from .policy import exp_table, loglik, points, rollout  # noqa: F401  (the inter
 # Hard's cost weights for this family (1/20 ms of an RP2040, ``Hard`` class doc),
 # measured under MicroPython as tools/ai_cost.py estimates: a hidden piece
 # placed in a deal, an event replayed, weighed, a playout move, a solver node
-COSTS = (6, 16, 8, 20, 23)
+# (a move measured 20 and a replayed event 16; the 2 and 1 more pay for what is
+# not counted: a decision's start, Medium's scores, Hard's own loop)
+COSTS = (6, 17, 8, 22, 23)
 
 PRIOR_SCALE = 0.05  # Medium's score as a tie-break: a larger prior lost to Medium (docs/ai.md)
 
