@@ -36,7 +36,7 @@ def _decide(p, cls, obs):
 
 
 CASES = [(0, 4, 0, 0), (0, 4, 14, 0), (1, 4, 10, 0), (2, 2, 4, 0), (2, 4, 8, 0),
-         (2, 6, 12, options_for(9)), (2, 8, 20, options_for(12))]
+         (2, 6, 12, options_for(9)), (2, 8, 20, options_for(12)), (3, 2, 3, 0), (3, 4, 9, 0)]
 
 
 class Traced(Hard):

@@ -16,9 +16,9 @@ from domino.lineai.know import Knowledge
 from domino.game import new_move_buffer
 from domino.rng import Rng
 
-# the games the AI plays (ai.supports; the others are in no menu, see test_ui_play)
+# the games the line family plays (Domino Loo's family: test_looai.py)
 GAME_CASES = [(gid, n) for gid, _, _, _, _ in games.GAMES for n in games.load(gid).PLAYERS
-              if ai.supports(games.load(gid))]
+              if ai.supports(games.load(gid)) and games.load(gid).AI == "lineai"]
 
 
 def _positions(cls, n, count, seed0=700):

@@ -48,8 +48,25 @@ def _alternative(cls, g, seat, rng):
     fresh = cls(n, g.seed)
     hands = [fresh.hand(s) for s in range(n)]
     stock = list(fresh.stock)
-    hidden = [t for s in range(n) if s != seat for t in g.hand(s)]
-    hidden += list(g.stock[g.top:])
+    # hidden: the other seats' hands (less a piece the public part names: Loo's
+    # exchanged turn-up) and the stock's pieces no hand has held (the line
+    # games' undrawn boneyard; Loo's misses not taken and pieces out of play)
+    held = set(t for h in hands for t in h)
+    r = cls(n, g.seed)
+    for mv in g.moves():
+        r.apply(mv)
+        for s in range(n):
+            held.update(r.hand(s))
+    named = set()
+    todo = [g.observation(seat).public]
+    while todo:
+        x = todo.pop()
+        if type(x) is tuple:
+            todo.extend(x)
+        else:
+            named.add(x)
+    hidden = [t for s in range(n) if s != seat for t in g.hand(s) if t not in named]
+    hidden += [t for t in stock if t not in held]
     perm = list(hidden)
     rng.shuffle(perm)
     pi = dict(zip(hidden, perm))

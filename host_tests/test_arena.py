@@ -45,3 +45,80 @@ def test_same_player_on_both_sides_is_even():
 def test_medium_beats_random_sanity():
     res = arena.run(0, 4, "medium", "random", 120, seed=4)
     assert res["points_share_a"] > 0.6  # measured about 0.77 over 500 deals
+
+
+# -- Domino Loo: whole matches and the rule-based player ------------------------------
+
+
+def test_loo_matches_output_format():
+    out = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "tools", "arena.py"), "--game", "3", "--players", "2",
+         "--a", "medium", "--b", "loorule", "--matches", "3", "--quiet"],
+        capture_output=True, text=True, check=True).stdout
+    keys = dict(line.split(": ", 1) for line in out.strip().splitlines())
+    assert 0.0 <= float(keys["matches_won_a"]) <= 1.0
+    assert re.fullmatch(r"\[-?\d+\.\d{4}, -?\d+\.\d{4}\]", keys["matches_won_ci95"])
+    assert keys["matches"] == "6" and keys["par"] == "0.5000"
+    assert int(keys["hands"]) >= 6 * 3  # a match to fifteen takes three hands at least
+
+
+def test_loo_matches_seat_a_everywhere_and_end_at_fifteen():
+    from domino import games
+    res = arena.run_matches(3, 3, "easy", "loorule", 2, seed=5)
+    plays = res["plays"]
+    assert len(plays) == 6
+    for ms in set(p[0] for p in plays):
+        assert sorted(a for s, a, _, _ in plays if s == ms) == [0, 1, 2]
+    cls = games.load(3)
+    m = arena.play_match(cls, 2, 77, [arena.make_player("loorule", 1),
+                                      arena.make_player("medium", 2)])
+    assert m.over and max(m.scores) >= 15 and m.scores.count(max(m.scores)) == 1
+    assert m.winner == m.scores.index(max(m.scores))
+
+
+def test_loo_mirror_matches_are_even():
+    # the same player in every seat of every match seed: A wins exactly its share
+    for players in (2, 3):
+        res = arena.run_matches(3, players, "loorule", "loorule", 3, seed=2)
+        assert abs(res["matches_won_a"] - 1.0 / players) < 1e-9
+
+
+def test_loo_hands_are_played_with_seats_swapped():
+    res = arena.run(3, 2, "loorule", "random", 3, seed=9)
+    assert sorted(a for _, a, _ in res["plays"]) == [0, 0, 0, 1, 1, 1]
+
+
+def _obs(hands, turnup, moves=(), seat=None):
+    from domino import tiles
+    from domino.loo import Loo
+    g = Loo(len(hands), 1, 0)
+    g.redeal([[tiles.tile(*p) for p in h] for h in hands], None, 0, tiles.tile(*turnup))
+    for mv in moves:
+        g.play(mv)
+    return Loo, g.observation(g.turn if seat is None else seat)
+
+
+def test_loo_rule_player_follows_its_rules():
+    from domino import tiles
+    from domino.loo import FOLLOW, KEEP, MISS, TRUMP, lead
+    T = tiles.tile
+    p = arena.make_player("loorule", 0)
+    # no trump (fours) and no double: take miss; a double: keep
+    assert p.choose(*_obs([[(2, 0), (3, 1), (1, 0), (3, 2), (5, 1)],
+                           [(6, 6), (5, 5), (4, 4), (6, 4), (6, 5)]], (4, 1))) == MISS
+    assert p.choose(*_obs([[(2, 0), (3, 1), (1, 0), (3, 3), (5, 1)],
+                           [(6, 6), (5, 5), (4, 4), (6, 4), (6, 5)]], (4, 1))) == KEEP
+    # two trumps: lead the highest trump
+    cls, obs = _obs([[(4, 0), (6, 4), (1, 0), (3, 3), (5, 1)],
+                     [(6, 6), (5, 5), (4, 4), (2, 2), (6, 5)]], (4, 1), [KEEP, KEEP])
+    assert p.choose(cls, obs) == lead(T(6, 4), TRUMP)
+    # one trump, a six led: follow with the lowest six that wins (6-1 over 6-5)
+    cls, obs = _obs([[(6, 0), (3, 1), (1, 0), (3, 2), (5, 0)],
+                     [(6, 1), (6, 5), (4, 4), (2, 2), (3, 3)]], (4, 1),
+                    [KEEP, KEEP, lead(T(6, 0), 6)])
+    assert p.choose(cls, obs) == FOLLOW + T(6, 1)
+    # a six led that it cannot win by following (6-6 above all): follow as low as possible
+    cls, obs = _obs([[(6, 6), (3, 1), (1, 0), (3, 2), (5, 0)],
+                     [(6, 1), (6, 5), (4, 4), (2, 2), (3, 3)]], (4, 1),
+                    [KEEP, KEEP, lead(T(6, 6), 6)])
+    assert p.choose(cls, obs) == FOLLOW + T(6, 1)

@@ -827,8 +827,9 @@ AI_CASES = [(gid, n, level) for gid, n in CASES for level in (ai.EASY, ai.MEDIUM
 
 
 def test_the_ai_says_which_games_it_plays():
-    """ai.supports is what the firmware relies on: every game the AI plays has a
-    layout the table draws, and the AI plays every line game."""
+    """ai.supports is what the firmware relies on: every game of a layout the
+    table draws (``session.LAYOUTS``) is one the AI plays, and so are every
+    line game and Domino Loo (a trick game, :mod:`domino.looai`)."""
     import os
     import sys
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
@@ -836,9 +837,11 @@ def test_the_ai_says_which_games_it_plays():
     import session
     for gid in GIDS:
         cls = cls_of(gid)
-        assert ai.supports(cls) == (cls.LAYOUT == LINE)
-        if cls.LAYOUT in session.LAYOUTS:
+        if cls.LAYOUT in session.LAYOUTS or cls.LAYOUT == LINE:
             assert ai.supports(cls), "%s is offered with AI seats the AI cannot play" % cls.NAME
+    loo = games.load(3)
+    assert loo.NAME == "Domino Loo" and loo.LAYOUT == TRICKS
+    assert ai.supports(loo) and ai.family(loo).__name__ == "domino.looai"
 
 
 @pytest.mark.parametrize("gid,n,level", AI_CASES, ids=_id)

@@ -60,7 +60,8 @@ REF_POS = 40000  # iterations of the reference run beside each position
 STEP_BUDGET = 4
 LATE_LEFT = 14  # --late: positions with 14 down to 11 tiles in the hands
 # (game id, players, name)
-GAMES = ((0, 4, "seychelles"), (1, 4, "whist"), (2, 2, "allfives"))
+GAMES = ((0, 4, "seychelles"), (1, 4, "whist"), (2, 2, "allfives"), (3, 2, "loo2"), (3, 3, "loo3"),
+         (3, 4, "loo4"))
 BLOCK_GAMES = GAMES[:2]  # the games --late times (exact endings on bitmasks)
 LEVELS = ("easy", "medium", "hard")
 
@@ -68,7 +69,8 @@ POSITIONS = """
 from domino import games, ai
 import domino.ai.hard
 import domino.ai.heuristic
-import domino.lineai.search  # the line family, as Player.prepare imports it on the device
+import domino.lineai.search  # the families, as Player.prepare imports them on the device
+import domino.looai.search
 from domino.game import new_move_buffer
 from domino.rng import Rng
 

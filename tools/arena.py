@@ -13,14 +13,21 @@ Side A's result is reported as ``key: value`` lines:
 ``hands_won_a``        fraction of hands A's side won (ties count half)
 ``deals``              number of deals (each played once per side)
 
+With ``--matches N`` whole matches are played instead (``--target``, default
+the game's): each of N match seeds once with A in every seat in turn, the
+others B (games where every seat scores for itself, Domino Loo), and
+``matches_won_a`` is the fraction of those matches A won (par: one over the
+players), with its 95% interval over the seeds.
+
 Players: ``easy``, ``medium``, ``hard`` (or ``hard:N[:P[:B[:T]]]`` for N
 playouts per decision, P the weight of Medium's score, B the model's softmax
 beta, T the number of moves searched, 0 for all; or ``hard:name=value,...`` to set any
 of Hard's settings, e.g. ``hard:playouts=64,sir=4,eps=0.1``), ``random``, ``heaviest`` (heaviest playable tile) and ``greedy``
 (most points scored by the play, then heaviest: a score-greedy player for
-All Fives).
+All Fives), ``loorule`` (Domino Loo by plain rules, :class:`LooRulePlayer`).
 
     .venv/bin/python tools/arena.py --game 0 --players 4 --a medium --b heaviest --deals 2000
+    .venv/bin/python tools/arena.py --game 3 --players 2 --a hard --b loorule --matches 200
 """
 
 import argparse
@@ -95,6 +102,56 @@ class GreedyPlayer:
         return best
 
 
+class LooRulePlayer:
+    """Domino Loo by plain rules (issue 18): take miss with no trump and no
+    double; lead a trump when holding two or more (the highest), else the
+    strongest piece (a plain piece announced as its lower end, where it ranks
+    highest); follow as low as possible unless the trick can be won cheaply
+    (by a piece of the suit led, or a trump other than the three highest);
+    win with the lowest piece that wins; discard the least useful piece.
+    Reads only the observation (its hand, ``public``, the legal moves)."""
+
+    def __init__(self, seed):
+        pass
+
+    @staticmethod
+    def _worth(t, trump):
+        # how much a piece is worth keeping: trumps by rank, then doubles, then the higher end
+        hi, lo = tiles.HI[t], tiles.LO[t]
+        if trump in (hi, lo):
+            return 100 + (7 if hi == lo else hi + lo - trump)
+        return 60 + hi if hi == lo else hi * 8 + lo
+
+    def choose(self, game_cls, obs):
+        from domino.loo import FOLLOW, DISCARD, KEEP, MISS, trick_rank
+        legal = obs.legal
+        pub = obs.public
+        trump = pub[0]
+        if len(legal) == 1:
+            return legal[0]
+        if KEEP in legal:  # keep or take miss
+            weak = not any(trump in (tiles.HI[t], tiles.LO[t]) or tiles.HI[t] == tiles.LO[t]
+                           for t in obs.hand)
+            return MISS if weak and MISS in legal else KEEP
+        if legal[0] >= DISCARD:  # discard the least useful piece
+            return min(legal, key=lambda m: (self._worth(m - DISCARD, trump), m))
+        if legal[0] < FOLLOW:  # a lead: the strongest piece (a trump if two or more)
+            ntr = sum(1 for t in obs.hand if trump in (tiles.HI[t], tiles.LO[t]))
+            moves = legal
+            if ntr >= 2:
+                moves = [m for m in legal if m & 7 == 7] or legal
+            return max(moves, key=lambda m: (trick_rank(m >> 3, m & 7, trump), -m))
+        suit = pub[5]
+        best = max([trick_rank(t, suit, trump) for t in pub[6] if t >= 0] + [-1])
+        wins = [m for m in legal if trick_rank(m - FOLLOW, suit, trump) > best]
+        if wins:
+            low = min(wins, key=lambda m: (trick_rank(m - FOLLOW, suit, trump), m))
+            r = trick_rank(low - FOLLOW, suit, trump)
+            if r < 21 or suit == 7:  # cheaply: the suit led, a trump led, a lower trump
+                return low
+        return min(legal, key=lambda m: (self._worth(m - FOLLOW, trump), m))
+
+
 class AIPlayer:
     def __init__(self, level, seed, playouts=None, prior=None, beta=None, top=None):
         if level == 2:
@@ -154,6 +211,8 @@ def make_player(spec, seed):
         return HeaviestPlayer(seed)
     if name == "greedy":
         return GreedyPlayer(seed)
+    if name == "loorule":
+        return LooRulePlayer(seed)
     raise SystemExit("unknown player %r" % spec)
 
 
@@ -227,6 +286,61 @@ def run(game_id, players, spec_a, spec_b, deals, seed=1, log=None, options=0):
     }
 
 
+def play_match(cls, players, seed, seat_player, target=None, options=0, limit=500):
+    """Play a whole match (``domino.match.Match``) of ``cls`` from ``seed``;
+    ``seat_player[s]`` acts for seat s. Returns the Match (``winner``: a side,
+    -1 if ``limit`` hands did not end it)."""
+    from domino.match import Match
+    m = Match(cls, players, seed, target, options)
+    while not m.over and m.hand_no < limit:
+        play_out(m.deal(), cls, seat_player)
+        m.finish_hand()
+    return m
+
+
+def run_matches(game_id, players, spec_a, spec_b, matches, seed=1, log=None, options=0,
+                target=None):
+    """Duplicate matches: each match seed (its deals) is played once with A in
+    every seat and B in the others (games where each seat scores for itself:
+    A alone against ``players - 1`` B's). Returns a dict of the figures:
+    ``matches_won_a`` (the fraction of plays A won; par 1/players) and its 95%
+    interval over the match seeds, ``hands_won_a``, ``tricks_share_a`` (A's
+    points per hand over all seats' mean, clipped at zero: 1.0 is par)."""
+    cls = games.load(game_id)
+    nsides = cls.sides_for(players, options)
+    if nsides != players:
+        raise SystemExit("--matches: for games where every seat scores for itself")
+    per_seed = []
+    won = hands = hwon = 0
+    pa = pall = 0.0
+    plays = []
+    for i in range(matches):
+        ms = deal_seed(seed, i)
+        w = 0
+        for a_seat in range(players):
+            seat_player = [make_player(spec_a if s == a_seat else spec_b,
+                                       (ms * 31 + s * 1009 + a_seat * 17) & 0xFFFFFF)
+                           for s in range(players)]
+            m = play_match(cls, players, ms, seat_player, target, options)
+            if m.winner == a_seat:
+                w += 1
+            plays.append((ms, a_seat, m.winner, m.hand_no))
+            hands += m.hand_no
+        won += w
+        per_seed.append(w / players)
+        if log and (i + 1) % 10 == 0:
+            log("%d matches: won %.4f" % (i + 1, won / ((i + 1) * players)))
+    n = len(per_seed)
+    mean = sum(per_seed) / n if n else 0.0
+    half = 0.5
+    if n > 1:
+        var = sum((x - mean) ** 2 for x in per_seed) / (n - 1)
+        half = 1.96 * math.sqrt(var / n)
+    return {"matches_won_a": mean, "matches_won_ci95": (mean - half, mean + half),
+            "matches": n * players, "match_seeds": n, "hands": hands, "plays": plays,
+            "par": 1.0 / players}
+
+
 def ratio_ci(xs, ys):
     """sum(xs) / sum(ys) and the half-width of its 95% interval (ratio
     estimator over the paired per-deal values; 0.5 for fewer than 2 deals)."""
@@ -268,13 +382,17 @@ def report(res, extra=()):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", type=int, default=0, help="game id (0 Seychelles, 1 Domino Whist, 2 All Fives)")
+    ap.add_argument("--game", type=int, default=0, help="game id (0 Seychelles, 1 Domino Whist, 2 All Fives, 3 Domino Loo)")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--options", type=int, default=0, help="the game's options as a number "
                     "(All Fives: double-nine 2, double-twelve 3; see its options_for)")
     ap.add_argument("--a", default="medium", help="side A's player")
     ap.add_argument("--b", default="heaviest", help="side B's player")
     ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--matches", type=int, default=0, help="play this many duplicate match seeds "
+                    "(whole matches, A in every seat in turn) instead of --deals")
+    ap.add_argument("--target", type=int, default=None, help="--matches: the match target "
+                    "(default: the game's)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--rows", help="write each deal's points (A's, A's + B's) to this JSON file")
@@ -283,6 +401,18 @@ def main(argv=None):
     args = ap.parse_args(argv)
     t0 = time.time()
     log = None if args.quiet else (lambda s: print("# " + s, file=sys.stderr, flush=True))
+    if args.matches:
+        res = run_matches(args.game, args.players, args.a, args.b, args.matches, args.seed, log,
+                          args.options, args.target)
+        print("matches_won_a: %.4f" % res["matches_won_a"])
+        print("matches_won_ci95: [%.4f, %.4f]" % res["matches_won_ci95"])
+        print("par: %.4f" % res["par"])
+        print("matches: %d" % res["matches"])
+        print("hands: %d" % res["hands"])
+        for k, v in (("a", args.a), ("b", args.b), ("game", args.game), ("players", args.players),
+                     ("seconds", "%.1f" % (time.time() - t0))):
+            print("%s: %s" % (k, v))
+        return
     res = run(args.game, args.players, args.a, args.b, args.deals, args.seed, log, args.options)
     print(report(res, [("a", args.a), ("b", args.b), ("game", args.game), ("players", args.players),
                        ("seconds", "%.1f" % (time.time() - t0))]))

@@ -127,6 +127,7 @@ class Loo(LooView, Game):
     TARGET = 15
     TARGETS = (10, 15, 20)
     LAYOUT = TRICKS
+    AI = "looai"
 
     def __init__(self, players=2, seed=0, starter=None, pool=False, stake=5):
         if type(players) is not int or players not in (2, 3, 4):

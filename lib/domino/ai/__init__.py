@@ -21,7 +21,8 @@ This package never decodes a move, never reads a game's private state and
 knows no game family: what a family's observations prove, its sampler of
 deals, its playout policy and its move features come from the family module
 the game class declares (``AI``, see :func:`family`; the interface is written
-down in :mod:`domino.lineai`, the line games' family).
+down in :mod:`domino.lineai`, the line games' family; :mod:`domino.looai` is
+Domino Loo's).
 """
 
 import sys
@@ -34,8 +35,9 @@ LEVELS = ("Easy", "Medium", "Hard")
 
 def supports(game_cls):
     """True if these players can play ``game_cls``: it names its family's
-    knowledge in ``AI`` (a game without one, e.g. Domino Loo until its family
-    exists, is offered by no screen)."""
+    knowledge in ``AI`` (a game without one is offered by no screen with AI
+    seats): the line games (:mod:`domino.lineai`), Domino Loo
+    (:mod:`domino.looai`)."""
     return getattr(game_cls, "AI", None) is not None
 
 

@@ -24,7 +24,7 @@ import math
 from ..game import new_move_buffer
 from . import family
 from .anytime import Player
-from .endgame import Solver, value
+from .endgame import Solver, spread
 
 
 def _find(owner, hashes, deals, cap):
@@ -74,14 +74,16 @@ class Hard(Player):
     2,000 deals, these took Hard from about 0.74 to 0.75 of the points at the
     same number of playouts (see docs/ai.md). On
     every kept deal each candidate is played out to the end of the hand with
-    the fast policy (all seats), so candidates are compared on the same deals;
+    the fast policy (all seats) and valued by the family's ``points`` of the
+    ended hand, so candidates are compared on the same deals;
     once ``EXACT`` or fewer tiles are in the hands and the boneyard is empty,
     every legal move is valued instead by exact alpha-beta play of that deal:
     block-play endings (Seychelles, Domino Whist) on bitmasks
     (:mod:`domino.lineai.blockend`, a quarter of the cost per node), others
     (All Fives, which scores in play) through the game contract
     (:mod:`domino.ai.endgame`), from ``EXACT_GENERIC`` tiles. After ``PLAYOUTS`` playouts (whole deals only)
-    the move with the best mean plus ``PRIOR`` times Medium's score (no prior
+    the move with the best mean plus ``PRIOR`` times Medium's score (times the
+    family's ``PRIOR_SCALE``: Medium's scores and hand values differ in scale by family; no prior
     in exact endings) is chosen. Work unit: one deal drawn, one playout or
     16 nodes of exact search.
 
@@ -93,7 +95,9 @@ class Hard(Player):
     ``tools/hard_cost.py``): per hidden tile placed in a deal drawn, per unit of
     the block likelihood's work, per event replayed and more when weighed, per
     playout move (dearer in games scoring in play), per node of exact search.
-    Where deals are weighed by a replay (many events, many seats) and
+    A family may give its own weights (its search parts' ``COSTS``, fitted
+    the same way to its own code) and its own threshold of exact endings
+    (``exact_at``). Where deals are weighed by a replay (many events, many seats) and
     ``MIN_DEALS`` kept deals would cost more than ``COST`` with ``SIR_REPLAY``
     draws each, fewer draws are weighed per kept deal (down to one), then fewer
     candidates are searched (down to the best two by Medium's score). The cost
@@ -178,8 +182,10 @@ class Hard(Player):
             self._keep = bytearray(len(K.pool))
         # few tiles left, no boneyard: every move, valued by exact play (no prior)
         fast = S.fast_applies(K.game)  # the family's faster solver (line games: bitmasks)
-        left = self.EXACT if fast else self.EXACT_GENERIC
-        self.exact = obs.stock == 0 and sum(obs.counts) <= left
+        left = S.exact_at(K)  # the family's own threshold, if it has one
+        if left is None:
+            left = self.EXACT if fast else self.EXACT_GENERIC
+        self.exact = K.closed and sum(obs.counts) <= left
         if self.exact:
             if fast and type(self._solver) is not S.FastSolver:
                 # scratch: the move buffers, idle during a solve
@@ -222,7 +228,7 @@ class Hard(Player):
         for s in range(obs.players):
             if s != obs.seat and obs.counts[s]:
                 others += 1
-        forced = obs.stock == 0 and others <= 1 and sum(obs.counts) - len(obs.hand) == len(K.pool)
+        forced = K.closed and others <= 1 and sum(obs.counts) - len(obs.hand) == len(K.pool)
         model = not forced and S.model_applies(K)
         sir = 1 if forced else self.SIR if model else self.SIR_REPLAY
         self.use_model = sir > 1 and model
@@ -232,11 +238,19 @@ class Hard(Player):
             self.target = len(cand)
         # costs (class doc): a deal drawn, replayed, weighed; a playout's move; a node
         ne = len(obs.events)
-        self.c_deal = self.W_DEAL * len(K.pool)
-        self.c_replay = self.W_REPLAY * ne
-        self.c_weigh = self.W_WEIGH * ne
-        self.c_move = self.W_MOVE_SCORING if self.scoring else self.W_MOVE_BLOCK
-        self.c_node = self.W_NODE_BLOCK if fast else self.W_NODE_OTHER
+        w = S.COSTS  # the family's own weights (deal, replay, weigh, move, node), if fitted
+        if w is None:
+            self.c_deal = self.W_DEAL * len(K.pool)
+            self.c_replay = self.W_REPLAY * ne
+            self.c_weigh = self.W_WEIGH * ne
+            self.c_move = self.W_MOVE_SCORING if self.scoring else self.W_MOVE_BLOCK
+            self.c_node = self.W_NODE_BLOCK if fast else self.W_NODE_OTHER
+        else:
+            self.c_deal = w[0] * len(K.pool)
+            self.c_replay = w[1] * ne
+            self.c_weigh = w[2] * ne
+            self.c_move = w[3]
+            self.c_node = w[4]
         if not self.use_model:
             # deals weighed by replays: when the cost would not afford MIN_DEALS
             # kept deals (many seats, long hands), fewer draws per kept deal, then
@@ -334,6 +348,7 @@ class Hard(Player):
         rng = self.rng
         buf = self.buf
         rollout = self.parts.rollout
+        points = self.parts.points  # the family's points of an ended hand
         while budget > 0:
             budget -= 1
             if self.cursor == 0:
@@ -370,7 +385,7 @@ class Hard(Player):
             if v is None:
                 depth = rollout(g, buf, rng, self.scoring, self.cnt)
                 self.cost += depth * self.c_move
-                v = value(g, self.side, K.nsides, self.bad)
+                v = spread(points(g), self.side, K.nsides, self.bad)
                 for _ in range(depth):
                     g.undo()
             g.undo()
@@ -383,13 +398,16 @@ class Hard(Player):
             self.cursor = (self.cursor + 1) % nc
         if self.done:
             n = self.deals if self.deals else 1
+            pw = self.PRIOR  # times the family's scale of Medium's score
+            if self.parts.PRIOR_SCALE != 1:
+                pw *= self.parts.PRIOR_SCALE
             best = cand[0]
             top = 0.0
             for k in range(nc):
                 i = cand[k]
                 v = self.sums[i] / n
                 if self.prior is not None:
-                    v += self.PRIOR * self.prior[i]
+                    v += pw * self.prior[i]
                 if k == 0 or v > top:
                     best = i
                     top = v

@@ -5,7 +5,8 @@ the contract's exact solver) knows no game family. A game class names its
 family module in ``AI`` (:mod:`domino.game`); :func:`domino.ai.family`
 imports it, once per decision. Line games (:class:`domino.line.LineGame`:
 Seychelles, Domino Whist, All Fives) name this package; a trick game gives a
-module of its own with the same interface, which is all a level calls:
+module of its own with the same interface (Domino Loo: :mod:`domino.looai`),
+which is all a level calls:
 
 ``weight(move)``
     Easy's liking for a legal move, an int (here the tile's pips times 4, and
@@ -16,7 +17,9 @@ module of its own with the same interface, which is all a level calls:
     game of ``game_cls`` to reuse, or None
     (:func:`domino.ai.anytime.new_game`). It has ``game`` (the search game it
     uses, standing at the observed position, with some deal of the hidden
-    tiles, when ``at_position``), ``pool`` (the hidden tiles), ``nsides`` and
+    tiles, when ``at_position``), ``pool`` (the hidden tiles), ``closed`` (no
+    hidden tile can come into a hand any more: Hard may then solve the
+    ending exactly; here, an empty boneyard), ``nsides`` and
     ``scoring`` (plays score points during the hand: Hard gives such games
     fewer, dearer playouts), and:
     ``deal(rng, tries=20, wt=None)`` a deal of the hidden tiles, ``owner``:
@@ -34,7 +37,9 @@ module of its own with the same interface, which is all a level calls:
     it; here :mod:`.search`):
     ``rollout(g, buf, rng, scoring, cnt)`` plays ``g`` to the end of the
     hand by the family's fast policy and returns the moves made (``buf`` a
-    move buffer, ``cnt`` 104 bytes of scratch);
+    move buffer, ``cnt`` 104 bytes of scratch); ``points(g)`` the points per
+    side of the ended hand that Hard values a playout by (here
+    ``g.result().points``);
     ``exp_table(beta)`` and ``loglik(g, buf, sbuf, seat, move, etab,
     scoring, eps)``, the model of play: the log-probability that ``seat``
     chose ``move`` at ``g``, which weighs sampled deals;
@@ -43,9 +48,16 @@ module of its own with the same interface, which is all a level calls:
     likelihood of a deal from the seen plays alone and draw weights for
     ``deal``; ``fast_applies(g)`` and ``FastSolver(lists)``: where it
     applies, a faster exact solver of ``g``'s ending, used as
-    :class:`domino.ai.endgame.Solver` (``solve``, ``nodes``, ``UNIT``).
+    :class:`domino.ai.endgame.Solver` (``solve``, ``nodes``, ``UNIT``);
+    ``exact_at(K)``, the tiles left in all hands at or below which Hard
+    values endings exactly once ``K.closed`` (None: Hard's ``EXACT`` /
+    ``EXACT_GENERIC``); ``COSTS``, the family's cost weights ``(deal,
+    replay, weigh, move, node)`` in Hard's units (None: Hard's own ``W_``
+    weights, fitted to the line family); ``PRIOR_SCALE``, what Hard's
+    ``PRIOR`` (the weight of ``medium_scores`` beside the playouts' mean
+    value) is multiplied by for this family (here 1).
 
-Hands are valued by the contract (:func:`domino.ai.endgame.value`). The line
+Exact endings value hands by the contract (:func:`domino.ai.endgame.value`). The line
 family's modules read line moves (``tile << 2 | arm``) and ``LineGame`` state,
 and the class flags ``BONEYARD`` and ``SCORES_IN_PLAY``: block play (neither)
 is on :class:`~domino.line.LineGame`'s two arms, and only there do the

@@ -65,6 +65,7 @@ class Knowledge:
         self.players = n
         self.nsides = len(obs.scores)
         self.scoring = game_cls.SCORES_IN_PLAY
+        self.closed = not obs.stock  # no tile can come into a hand (empty boneyard)
         ntiles = tiles.count(obs.nset)
         self.ntiles = ntiles
         events = obs.events

@@ -4,3 +4,16 @@ from .policy import exp_table, loglik  # noqa: F401  (the interface)
 from .playout import rollout  # noqa: F401
 from .likely import BlockModel, guide, applies as model_applies  # noqa: F401
 from .blockend import BlockSolver as FastSolver, applies as fast_applies  # noqa: F401
+
+def points(g):
+    """Points per side of the ended hand ``g``: its result's (Hard's playouts value them)."""
+    return g.result().points
+
+
+COSTS = None  # Hard's own cost weights were fitted to this family's code
+PRIOR_SCALE = 1  # Hard's PRIOR was tuned on this family
+
+
+def exact_at(K):
+    """Hard's own thresholds of exact endings (EXACT, EXACT_GENERIC): None."""
+    return None

@@ -1,0 +1,390 @@
+"""The Domino Loo AI family (lib/domino/looai): proofs, sampled deals, choices, MicroPython.
+
+Scripted hands (``Loo.redeal``) check what an observation proves (a failure
+to follow: the suit led missing, trumps when trumps were led; a plain lead
+after a trick: no trump), that sampled deals respect the proofs and the
+counts and replay to the same observation by legal moves, and a few choices
+any good player makes. Hard runs with fewer playouts here (as in
+test_conformance) except where a choice needs them.
+"""
+
+import pytest
+
+import mpwasm as mp  # tools/mpwasm.py (conftest puts tools/ on sys.path)
+
+from domino import ai, tiles
+from domino.ai.hard import Hard
+from domino.game import IllegalMove, new_move_buffer
+from domino.loo import (Loo, FOLLOW, KEEP, MISS, TRUMP, lead)
+from domino.looai import weight
+from domino.looai.know import ELSE, Knowledge, follows, suit_bits
+from domino.rng import Rng
+
+T = tiles.tile
+
+
+def _hand(hands, turnup, starter=0, moves=(), stock=None):
+    """A hand dealt as scripted (one hand per seat), after ``moves`` (checked by ``play``)."""
+    g = Loo(len(hands), 1, starter)
+    g.redeal([[T(*p) for p in h] for h in hands], stock, starter, T(*turnup))
+    for mv in moves:
+        g.play(mv)
+    return g
+
+
+def _lead(a, b, suit):
+    return lead(T(a, b), suit)
+
+
+def _f(a, b):
+    return FOLLOW + T(a, b)
+
+
+# fours are trumps (the turn-up 4-1); seat 0 leads, seat 1 deals
+NO_SIX = _hand([[(6, 5), (6, 3), (2, 0), (3, 3), (1, 0)],
+                [(5, 5), (5, 2), (3, 1), (2, 2), (0, 0)]], (4, 1),
+               moves=[KEEP, KEEP, _lead(6, 5, 6), _f(2, 2), _lead(3, 3, 3)])
+
+
+def test_a_failure_to_follow_proves_the_suit_missing():
+    obs = NO_SIX.observation(0)
+    K = Knowledge(Loo, obs)
+    assert K.trump == 4
+    assert K.void[1] & (1 << 6)  # 2-2 on a six led
+    assert K.void[1] == 1 << 6  # and nothing else: it followed nothing else yet
+    assert K.void[0] == 0  # a seat proves nothing to itself
+    rng = Rng(3)
+    for _ in range(50):
+        owner = K.deal(rng)
+        for i, t in enumerate(K.pool):
+            if owner[i] == 1:
+                assert not suit_bits(t, 4) & (1 << 6)  # no plain six
+
+
+def test_a_plain_lead_after_a_trick_proves_no_trump():
+    obs = NO_SIX.observation(1)  # seat 1 to follow the 3-3 its opponent led after winning
+    K = Knowledge(Loo, obs)
+    assert K.void[0] == 128
+    trumps = [t for t in K.pool if suit_bits(t, 4) == 128]
+    assert len(trumps) >= 5  # most trumps are hidden from seat 1 ...
+    rng = Rng(4)
+    for _ in range(50):
+        owner = K.deal(rng)
+        for i, t in enumerate(K.pool):
+            if t in trumps:
+                assert owner[i] != 0  # ... and none is ever dealt to seat 0
+
+
+def test_a_failure_to_follow_trumps_proves_no_trump():
+    # seat 0 holds two trumps: it must lead one; seat 1 has none
+    g = _hand([[(4, 4), (4, 2), (6, 6), (5, 0), (1, 1)],
+               [(6, 5), (5, 5), (3, 2), (2, 2), (0, 0)]], (4, 1),
+              moves=[KEEP, KEEP, _lead(4, 4, TRUMP), _f(3, 2)])
+    K = Knowledge(Loo, g.observation(0))
+    assert K.void[1] == 128
+    assert follows(T(4, 2), TRUMP, 4) and not follows(T(4, 2), 2, 4)  # a trump is no two
+    assert follows(T(6, 5), 5, 4) and not follows(T(6, 5), TRUMP, 4)
+
+
+def test_the_first_leaders_plain_lead_allows_it_one_trump_at_most():
+    # seat 0 led a plain piece first: it held at most one trump then
+    g = _hand([[(6, 5), (4, 3), (2, 0), (3, 3), (1, 0)],
+               [(5, 5), (5, 2), (3, 1), (2, 2), (0, 0)]], (4, 1),
+              moves=[KEEP, KEEP, _lead(6, 5, 6)])
+    K = Knowledge(Loo, g.observation(1))
+    rng = Rng(5)
+    for _ in range(100):
+        owner = K.deal(rng)
+        assert sum(1 for i, t in enumerate(K.pool) if owner[i] == 0 and suit_bits(t, 4) == 128) <= 1
+
+
+def _random_positions(players, pool, count, seed):
+    buf = new_move_buffer()
+    rng = Rng(seed)
+    out = []
+    k = 0
+    while len(out) < count:
+        g = Loo(players, seed + k, k % players, pool)
+        k += 1
+        for _ in range(rng.below(players * 6 + 4)):
+            if g.over:
+                break
+            g.play(buf[rng.below(g.legal_moves(buf))])
+        if not g.over:
+            out.append(g)
+    return out
+
+
+class _Checked:
+    """A game whose ``apply`` refuses an illegal move (to replay deals by the rules)."""
+
+    def __init__(self, g):
+        self.g = g
+        self.buf = new_move_buffer()
+
+    def __call__(self, mv):
+        n = self.g.legal_moves(self.buf)
+        if mv not in self.buf[:n]:
+            raise IllegalMove(self.g.why_illegal(mv))
+        Loo.apply(self.g, mv)
+
+
+@pytest.mark.parametrize("players,pool", [(2, False), (3, False), (4, False), (3, True), (4, True)])
+def test_sampled_deals_respect_voids_and_counts_and_replay(players, pool):
+    voids = 0
+    for g in _random_positions(players, pool, 25, 100 * players + pool):
+        seat = g.turn
+        obs = g.observation(seat)
+        K = Knowledge(Loo, obs)
+        voids += sum(1 for s in range(players) if K.void[s])
+        hidden = set(range(28)) - set(obs.hand) - {K.turnup}
+        assert set(K.pool) <= hidden
+        rng = Rng(len(obs.events))
+        for _ in range(4):
+            owner = K.deal(rng)
+            got = [0] * (players + 1)
+            for i, t in enumerate(K.pool):
+                s = owner[i]
+                if s == ELSE:
+                    got[players] += 1
+                    continue
+                assert s != seat
+                assert K.allowed(s, t), (t, s)
+                got[s] += 1
+            for s in range(players):
+                if s != seat:
+                    assert got[s] + (1 if K.known >= 0 and s == K.dealer else 0) == obs.counts[s]
+            # the deal replays the seen moves legally to the same observation
+            K.game.apply = _Checked(K.game)
+            try:
+                K.replay(owner)
+            finally:
+                del K.game.apply
+            assert K.game.observation(seat).key() == obs.key()
+            assert K.at_position
+    assert voids >= 5
+
+
+def _alternative(g, seat, rnd):
+    """The hand ``g`` dealt again with the pieces ``seat`` cannot see (other
+    hands, pieces no hand has held) permuted, its moves replayed by ``play``;
+    None if they are not legal there or the seat would see a difference."""
+    n = g.players
+    fresh = Loo(n, g.seed, g.starter, g.pool)
+    hands = [fresh.hand(s) for s in range(n)]
+    stock = list(fresh.stock)
+    held = set(t for h in hands for t in h)
+    r = Loo(n, g.seed, g.starter, g.pool)
+    for mv in g.moves():
+        r.apply(mv)
+        for s in range(n):
+            held.update(r.hand(s))
+    hidden = [t for s in range(n) if s != seat for t in g.hand(s) if t != g.turnup]
+    hidden += [t for t in stock if t not in held]
+    perm = list(hidden)
+    rnd.shuffle(perm)
+    pi = dict(zip(hidden, perm))
+    alt = Loo(n, g.seed, g.starter, g.pool)
+    alt.redeal([[pi.get(t, t) for t in h] for h in hands], [pi.get(t, t) for t in stock],
+               g.starter, g.turnup)
+    try:
+        for mv in g.moves():
+            alt.play(mv)
+    except IllegalMove:
+        return None
+    if alt.observation(seat).key() != g.observation(seat).key():
+        return None
+    return alt
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_pool_play_moves_do_not_depend_on_hidden_pieces(players):
+    """As test_ai_fair for plain scoring: in pool play too, every level chooses
+    the same move whatever the hidden pieces are, as long as the table saw the same."""
+    import random
+    rnd = random.Random(players)
+    checked = moved = 0
+    for g in _random_positions(players, True, 12, 900 + players):
+        seat = g.turn
+        obs = g.observation(seat)
+        if len(obs.legal) < 2:
+            continue
+        for _ in range(30):
+            alt = _alternative(g, seat, rnd)
+            if alt is not None:
+                break
+        if alt is None:
+            continue
+        moved += any(alt.hand(s) != g.hand(s) for s in range(players))
+        for level in (ai.EASY, ai.MEDIUM, ai.HARD):
+            p1 = Hard(5, 12) if level == ai.HARD else ai.new_player(level, 5)
+            p2 = Hard(5, 12) if level == ai.HARD else ai.new_player(level, 5)
+            assert p1.choose(Loo, obs) == p2.choose(Loo, alt.observation(seat))
+            checked += 1
+    assert checked >= 15 and moved >= 4, (checked, moved)
+
+
+def test_the_true_deal_is_one_the_sampler_allows():
+    """Every piece's true place is allowed by the proofs (they are proofs, not guesses)."""
+    for players in (2, 3, 4):
+        for g in _random_positions(players, players > 2, 30, 7 * players):
+            seat = g.turn
+            K = Knowledge(Loo, g.observation(seat))
+            for s in range(players):
+                if s != seat:
+                    for t in g.hand(s):
+                        if t != K.known:
+                            assert K.allowed(s, t), (players, s, tiles.name(t))
+
+
+def test_playouts_value_hands_as_plain_scoring_does():
+    """policy.points (Hard's value of an ended playout) is the result's points in
+    plain scoring; in pool play a loo counts POOL_LOO, a pass or a hand for the
+    pool 0, the dealer taking the pool 5."""
+    from domino.looai.policy import points, POOL_LOO
+    buf = new_move_buffer()
+    seen = set()
+    for players, pool in ((2, False), (3, False), (4, False), (3, True), (4, True)):
+        for seed in range(150):
+            g = Loo(players, seed, seed % players, pool)
+            rng = Rng(seed)
+            while not g.over:
+                g.apply(buf[rng.below(g.legal_moves(buf))])
+            r = g.result()
+            pts = points(g)[:players]
+            if not pool:
+                assert pts == r.points
+                continue
+            for s in range(players):
+                if s in r.looed:
+                    want = POOL_LOO
+                elif r.end == "taken":
+                    want = 5 if s == r.dealer else 0
+                elif s in r.passed or s == r.for_pool:
+                    want = 0
+                else:
+                    want = r.tricks[s]
+                assert pts[s] == want
+                seen.add(("looed" if s in r.looed else "passed" if s in r.passed else
+                          "pool" if s == r.for_pool else r.end))
+    assert {"looed", "passed", "pool", "taken", "tricks"} <= seen
+
+
+def test_easy_weight_reads_every_kind_of_move():
+    assert weight(KEEP) > weight(MISS)
+    assert weight(_lead(6, 6, 6)) > weight(_lead(1, 0, 1))
+    assert weight(_f(6, 5)) == weight(_lead(6, 5, 5))
+
+
+# -- choices --------------------------------------------------------------------------
+
+# seat 1 (the dealer) follows a six led, void in sixes: 4-0 or 4-4 win it; seat 0
+# holds 4-3, so 4-4 must be kept to beat it
+CHEAP = _hand([[(6, 6), (6, 5), (4, 3), (2, 0), (3, 0)],
+               [(4, 4), (4, 0), (5, 5), (1, 0), (2, 1)]], (4, 1),
+              moves=[KEEP, KEEP, _lead(6, 6, 6)])
+
+# trick 4: seat 0 (no trump: it led plain after winning) leads 5-5; seat 1 holds 4-0
+# and 6-0, no trick yet: trumping now takes a trick, and 6-0 led as 0 may take another
+LATE = _hand([[(5, 5), (3, 3), (3, 2), (6, 6), (5, 3)],
+              [(4, 0), (6, 0), (1, 1), (1, 0), (2, 1)]], (4, 1),
+             moves=[KEEP, KEEP, _lead(3, 3, 3), _f(1, 1), _lead(3, 2, 3), _f(1, 0),
+                    _lead(5, 3, 3), _f(2, 1), _lead(5, 5, 5)])
+
+# seat 0 decides first with no trump and no double: a hopeless hand
+WEAK = _hand([[(2, 0), (3, 1), (1, 0), (3, 2), (5, 1)],
+              [(6, 6), (5, 5), (4, 4), (6, 4), (6, 5)]], (4, 1))
+
+
+@pytest.mark.parametrize("level", [ai.MEDIUM, ai.HARD])
+def test_wins_with_the_cheapest_trump(level):
+    obs = CHEAP.observation(1)
+    assert {_f(4, 4), _f(4, 0)} <= set(obs.legal)
+    for seed in range(3):
+        assert ai.new_player(level, seed).choose(Loo, obs) == _f(4, 0)
+
+
+@pytest.mark.parametrize("level", [ai.MEDIUM, ai.HARD])
+def test_takes_the_trick_it_can_take_late(level):
+    obs = LATE.observation(1)
+    assert obs.legal == sorted([_f(4, 0), _f(6, 0)])
+    assert Knowledge(Loo, obs).void[0] == 128
+    for seed in range(3):
+        assert ai.new_player(level, seed).choose(Loo, obs) == _f(4, 0)
+
+
+def test_no_trump_is_wasted_on_a_trick_already_lost():
+    # three players: a six led, seat 1 trumps with 4-4 (the highest trump); seat 2,
+    # void in sixes, cannot win: it keeps its 4-0 and throws a plain piece
+    g = _hand([[(6, 6), (6, 5), (6, 3), (2, 0), (3, 0)],
+               [(4, 4), (5, 5), (5, 2), (3, 3), (1, 1)],
+               [(4, 0), (5, 0), (3, 2), (2, 2), (1, 0)]], (4, 1),
+              moves=[KEEP, KEEP, KEEP, _lead(6, 6, 6), _f(4, 4)])
+    obs = g.observation(2)
+    assert _f(4, 0) in obs.legal and len(obs.legal) == 5
+    for level in (ai.MEDIUM, ai.HARD):
+        for seed in range(3):
+            mv = ai.new_player(level, seed).choose(Loo, obs)
+            assert suit_bits(mv - FOLLOW, 4) != 128, (level, seed, g.move_name(mv))
+
+
+def test_hard_takes_the_miss_with_a_hopeless_hand():
+    obs = WEAK.observation(0)
+    assert obs.legal == [KEEP, MISS]
+    for seed in range(3):
+        assert Hard(seed).choose(Loo, obs) == MISS
+    assert ai.new_player(ai.MEDIUM, 0).choose(Loo, obs) == MISS
+
+
+def test_hard_keeps_a_strong_hand():
+    obs = _hand([[(4, 4), (6, 4), (6, 6), (5, 5), (5, 4)],
+                 [(2, 0), (3, 1), (1, 0), (3, 2), (5, 1)]], (4, 1)).observation(0)
+    for seed in range(3):
+        assert Hard(seed).choose(Loo, obs) == KEEP
+
+
+def test_hard_stays_within_its_cost():
+    """Hard's counted cost (the device's time, in 1/20 ms) stays under COST with
+    this family's weights, and it plays out enough deals to compare moves."""
+    for players in (2, 3, 4):
+        for g in _random_positions(players, False, 6, 31 * players):
+            obs = g.observation(g.turn)
+            if len(obs.legal) < 2:
+                continue
+            p = Hard(3)
+            p.choose(Loo, obs)
+            assert p.cost <= Hard.COST + Hard.COST // 4
+            assert p.deals >= 4
+
+
+# -- MicroPython ------------------------------------------------------------------------
+
+PARITY = """
+from domino.loo import Loo
+from domino import ai
+for n, pool in ((2, False), (3, False), (3, True), (4, False), (4, True)):
+    for seed in range(2):
+        g = Loo(n, seed + 40, seed %% n, pool)
+        ps = [ai.new_player((s + seed) %% 3, s + 7) for s in range(n)]
+        while not g.over:
+            mv = ps[g.turn].choose(Loo, g.observation(g.turn))
+            print("M", n, int(pool), seed, mv)
+            g.play(mv)
+"""
+
+
+def test_ai_moves_same_under_micropython():
+    """Whole hands with every level at every table: MicroPython (the device's
+    interpreter) chooses every move as CPython does."""
+    try:
+        mp.check_available()
+    except mp.MicroPythonUnavailable as e:
+        pytest.fail(str(e))
+    out = mp.run(setup=PARITY % (), measure=False, timeout=600).stdout
+    got = [line for line in out.splitlines() if line.startswith("M ")]
+    ns = {}
+    lines = []
+    ns["print"] = lambda *a: lines.append(" ".join(str(x) for x in a))
+    exec(PARITY % (), ns)
+    assert len(got) == len(lines) >= 100
+    assert got == lines

@@ -1,0 +1,53 @@
+"""The Domino Loo AI family: trick play, with the interface of :mod:`domino.lineai`.
+
+:class:`domino.loo.Loo` names this package in ``AI``. What it gives the
+general layer (:mod:`domino.ai`), as the interface written down in
+:mod:`domino.lineai` asks: ``weight`` (Easy), ``Knowledge`` (:mod:`.know`:
+voids proven by failures to follow and by plain leads after a trick, deals
+consistent with them, the replay), ``medium_scores`` (:mod:`.medium`: sure
+and cheap wins, keeping trumps, following low, keep or miss by hand
+strength) and ``search_parts`` (:mod:`.search`: the playout policy and the
+model of play of :mod:`.policy`; endings by the contract's solver). It
+reads Loo's moves (:mod:`domino.loo`) and ``Observation.public``.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+from .. import tiles
+from .know import Knowledge  # noqa: F401  (the interface)
+from .medium import medium_scores  # noqa: F401
+
+_HI = tiles.HI
+_LO = tiles.LO
+_FOLLOW = const(256)
+_DISCARD = const(320)
+_EXCHANGE = const(384)
+_KEEP = const(1000)
+
+
+def weight(move):
+    """Easy's liking for ``move``: a beginner plays and discards heavy pieces
+    and doubles, keeps his hand, gives the dealer's heaviest piece away."""
+    if move >= _KEEP:
+        return 40 if move == _KEEP else 0
+    if move < _FOLLOW:
+        t = move >> 3
+    elif move < _DISCARD:
+        t = move - _FOLLOW
+    elif move < _EXCHANGE:
+        t = move - _DISCARD
+    else:
+        t = move - _EXCHANGE
+    return (_HI[t] + _LO[t]) * 4 + (8 if _HI[t] == _LO[t] else 0)
+
+
+def search_parts():
+    """Hard's part of the interface (:mod:`.search`)."""
+    from . import search
+    return search

@@ -1,0 +1,352 @@
+"""What a seat knows from its observation of a Domino Loo hand, and deals consistent with it.
+
+:class:`Knowledge` reads an :class:`~domino.game.Observation` only (never the
+game). Seen pieces: the seat's hand, every piece played to a trick, the
+turn-up, the seat's own discards and exchanged piece. Hidden: the rest, each
+in one of the other seats' hands (``counts`` of them, less the turn-up when
+another dealer took it in exchange: it is known to be there until played) or
+"elsewhere": misses not taken, pieces out of play, hands rejected for a miss
+(the seat's own too: the observation does not show it), other seats'
+discards and exchanged piece. Proofs (``void[s]``: bit ``v`` a plain suit,
+bit 7 trumps): a seat that does not follow the suit led lacks it (trumps
+when trumps were led); a seat leading a plain piece after the first trick
+has no trump (it must lead one if able). Hands only shrink during play, so
+a proof lasts to the end of the hand.
+
+:meth:`Knowledge.deal` samples where the hidden pieces are (voids and counts
+respected), :meth:`Knowledge.replay` stands the search game at the observed
+position with that deal: ``redeal`` with each seat's hand as dealt, the
+misses and the turn-up, then every seen event, the hidden discards and
+exchange replaced by pieces from "elsewhere". Reads Loo's moves
+(:mod:`domino.loo`) and ``Observation.public``.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+from .. import tiles
+from ..ai.anytime import new_game
+from ..loo import (FOLLOW, DISCARD, EXCHANGE, HIDDEN_DISCARD, HIDDEN_EXCHANGE, MISS,
+                   FOR_POOL, THROW_UP, TRUMP, HAND)
+
+_HI = tiles.HI
+_LO = tiles.LO
+_N = const(28)
+ELSE = const(254)  # a hidden piece in no hand: ``owner`` value
+_TBIT = const(128)  # void in trumps
+
+
+def suit_bits(t, trump):
+    """The void bits that forbid ``t``: the trump bit for a trump, else its plain suits."""
+    if _HI[t] == trump or _LO[t] == trump:
+        return _TBIT
+    return (1 << _HI[t]) | (1 << _LO[t])
+
+
+def follows(t, suit, trump):
+    """True if ``t`` follows suit ``suit`` led (0..6, or TRUMP) with trumps ``trump``."""
+    if _HI[t] == trump or _LO[t] == trump:
+        return suit == TRUMP
+    return suit != TRUMP and (_HI[t] == suit or _LO[t] == suit)
+
+
+class Knowledge:
+    """Everything a seat can infer from one observation of a Loo hand (module
+    doc): the family interface's ``Knowledge`` (:mod:`domino.lineai`), plus
+    what Medium reads: ``void`` (per seat), ``trump``, ``room`` (per other seat
+    the hidden pieces in its hand; last, those elsewhere) and ``allowed``."""
+
+    def __init__(self, game_cls, obs, game=None):
+        self.cls = game_cls
+        self.obs = obs
+        n = obs.players
+        me = obs.seat
+        self.me = me
+        self.players = n
+        self.nsides = len(obs.scores)
+        self.scoring = False
+        pub = obs.public
+        trump = pub[0]
+        self.trump = trump
+        self.turnup = pub[1]
+        self.dealer = pub[2]
+        self.closed = pub[3] >= 2  # in play (or ended) no piece comes into a hand
+        g = game
+        if g is None or type(g) is not game_cls or g.players != n or g.options_code() != obs.options:
+            g = new_game(game_cls, obs)
+        while g.nhist:
+            g.undo()
+        self.game = g
+        self.nmisses = g.nmisses
+        self.miss_size = g.miss_size
+        seen = bytearray(_N)
+        played = bytearray(b"\xff" * _N)
+        for t in obs.hand:
+            seen[t] = 1
+        seen[self.turnup] = 1
+        void = [0] * n
+        took = [-1] * n  # the miss each seat took
+        exch = [-1] * n  # the piece the dealer gave (-2: hidden)
+        ndisc = [0] * n  # hidden discards per seat
+        mydisc = []
+        mtaken = 0
+        nactive = n
+        for s, m in obs.events:
+            if m == THROW_UP:
+                nactive -= 1
+        k = 0  # plays so far
+        suit = 0
+        cap_seat = -1  # the first leader, when it led a plain piece: at most one trump
+        cap = 1
+        for s, m in obs.events:
+            if m < FOLLOW:  # a lead
+                t = m >> 3
+                suit = m & 7
+                if k and suit != TRUMP:
+                    void[s] |= _TBIT  # after a trick, a trump is led if able
+                elif not k and suit != TRUMP:
+                    cap_seat = s
+                elif s == cap_seat:
+                    cap -= 1  # a trump it held at the first lead
+                k += 1
+                seen[t] = 1
+                played[t] = s
+            elif m < DISCARD:
+                t = m - FOLLOW
+                if s == cap_seat and suit_bits(t, trump) == _TBIT:
+                    cap -= 1  # a trump it held at the first lead
+                if not follows(t, suit, trump):
+                    void[s] |= _TBIT if suit == TRUMP else 1 << suit
+                k += 1
+                seen[t] = 1
+                played[t] = s
+            elif m < HIDDEN_DISCARD:
+                seen[m - DISCARD] = 1
+                mydisc.append(m - DISCARD)
+            elif m == HIDDEN_DISCARD:
+                ndisc[s] += 1
+            elif m < HIDDEN_EXCHANGE:
+                seen[m - EXCHANGE] = 1
+                exch[s] = m - EXCHANGE
+            elif m == HIDDEN_EXCHANGE:
+                exch[s] = -2
+            elif m == MISS or (m == FOR_POOL and mtaken < self.nmisses):
+                took[s] = mtaken
+                mtaken += 1
+        self.nactive = nactive
+        void[me] = 0
+        self.void = void
+        self.played = played
+        self.took = took
+        self.exch = exch
+        self.ndisc = ndisc
+        self.mydisc = mydisc
+        # the turn-up in another dealer's hand (exchanged, not played yet)
+        d = self.dealer
+        self.known = -1
+        if d != me and exch[d] != -1 and played[self.turnup] == 255:
+            self.known = self.turnup
+            if d == cap_seat:
+                cap -= 1
+        if cap_seat == me or cap < 0:  # (nothing to infer; or a contradiction)
+            cap_seat = -1
+        self.cap_seat = cap_seat
+        self.cap = cap
+        pool = []
+        for t in range(_N):
+            if not seen[t]:
+                pool.append(t)
+        self.pool = pool
+        room = bytearray(n + 1)
+        tot = 0
+        for s in range(n):
+            if s != me:
+                room[s] = obs.counts[s] - (1 if s == d and self.known >= 0 else 0)
+                tot += room[s]
+        room[n] = len(pool) - tot
+        self.room = room
+        self._owner = bytearray(len(pool))
+        self._order = bytearray(len(pool))
+        self._left = bytearray(n + 1)
+        self._groups = None  # deal(): where each group of equally constrained pieces ends
+        self.at_position = False
+        self.logq = 0.0
+
+    def allowed(self, s, t):
+        """True if the proofs allow hidden piece ``t`` in seat ``s``'s hand."""
+        return not self.void[s] & suit_bits(t, self.trump)
+
+    # -- sampled deals and their replay (the determinization) ---------------
+
+    def deal(self, rng, tries=20, wt=None):
+        """Sample where the hidden pieces are: a bytearray ``owner`` parallel
+        to ``pool`` (a seat, or :data:`ELSE`), counts and voids respected (the
+        same buffer each call). Pieces are placed most constrained first, each
+        into a place it may be in, chosen in proportion to the room left there;
+        after ``tries`` failures the voids are ignored. ``wt`` is not used
+        (no guided draws in this family)."""
+        pool = self.pool
+        npool = len(pool)
+        n = self.players
+        void = self.void
+        trump = self.trump
+        owner = self._owner
+        order = self._order
+        left = self._left
+        room = self.room
+        if self._groups is None:
+            # most constrained first: pieces by how many seats may hold them
+            fit = bytearray(npool)
+            for i in range(npool):
+                b = suit_bits(pool[i], trump)
+                for s in range(n):
+                    if s != self.me and room[s] and not void[s] & b:
+                        fit[i] += 1
+            ends = []
+            k = 0
+            for c in range(n):
+                for i in range(npool):
+                    if fit[i] == c:
+                        order[k] = i
+                        k += 1
+                ends.append(k)
+            self._groups = ends
+        for attempt in range(tries + 1):
+            strict = attempt < tries
+            for s in range(n + 1):
+                left[s] = room[s]
+            a = 0
+            for b in self._groups:  # a random order of placement within each group
+                i = b - 1
+                while i > a:
+                    j = a + rng.below(i - a + 1)
+                    order[i], order[j] = order[j], order[i]
+                    i -= 1
+                a = b
+            ok = True
+            cs = self.cap_seat
+            cap = self.cap
+            for k in range(npool):
+                i = order[k]
+                bits = suit_bits(pool[i], trump)
+                full = strict and bits == _TBIT and not cap  # cs may hold no more trumps
+                tot = left[n]
+                for s in range(n):
+                    if left[s] and (not strict or not void[s] & bits and not (full and s == cs)):
+                        tot += left[s]
+                if tot == 0:
+                    ok = False
+                    break
+                r = rng.below(tot)
+                s = n
+                for q in range(n):
+                    if left[q] and (not strict or not void[q] & bits and not (full and q == cs)):
+                        if r < left[q]:
+                            s = q
+                            break
+                        r -= left[q]
+                if s == cs and bits == _TBIT:
+                    cap -= 1
+                left[s] -= 1
+                owner[i] = ELSE if s == n else s
+            if ok:
+                return owner
+        return owner
+
+    def replay(self, owner, weigh=None):
+        """Stand ``game`` at the observed position with the deal ``owner``;
+        with ``weigh(game, seat, move)`` return its sum over the other seats'
+        plays to tricks, else 0.0."""
+        obs = self.obs
+        n = self.players
+        me = self.me
+        pool = self.pool
+        g = self.game
+        while g.nhist:
+            g.undo()
+        self.at_position = False
+        hands = [[] for _ in range(n)]
+        rest = []
+        for i in range(len(pool)):
+            s = owner[i]
+            if s == ELSE:
+                rest.append(pool[i])
+            else:
+                hands[s].append(pool[i])
+        hands[me].extend(obs.hand)
+        if self.known >= 0:
+            hands[self.dealer].append(self.known)
+        played = self.played
+        for t in range(_N):
+            if played[t] != 255:
+                hands[played[t]].append(t)
+        # each seat's hand now holds what it kept; undo misses and the exchange
+        k = 0
+        misses = [None] * self.nmisses
+        disc = [None] * n
+        for s in range(n):
+            if self.took[s] >= 0:
+                if s == me:
+                    d = self.mydisc
+                else:
+                    d = rest[k:k + self.ndisc[s]]
+                    k += self.ndisc[s]
+                disc[s] = d
+                misses[self.took[s]] = hands[s] + d
+                hands[s] = rest[k:k + HAND]
+                k += HAND
+        exch = -1
+        d = self.dealer
+        if self.exch[d] != -1:
+            exch = self.exch[d]
+            if exch < 0:
+                exch = rest[k]
+                k += 1
+            hands[d].remove(self.turnup)
+            hands[d].append(exch)
+        stock = []
+        for j in range(self.nmisses):
+            if misses[j] is None:
+                misses[j] = rest[k:k + self.miss_size]
+                k += self.miss_size
+            stock.extend(misses[j])
+        stock.extend(rest[k:])
+        g.redeal(hands, stock, obs.starter, self.turnup)
+        ll = 0.0
+        nd = [0] * n
+        for s, m in obs.events:
+            if m == HIDDEN_DISCARD:
+                m = DISCARD + disc[s][nd[s]]
+                nd[s] += 1
+            elif m == HIDDEN_EXCHANGE:
+                m = EXCHANGE + exch
+            elif weigh is not None and s != me and m < DISCARD:
+                ll += weigh(g, s, m)
+            g.apply(m)
+        self.at_position = True
+        return ll
+
+    def reweigh(self, owner, weigh=None):
+        """No cheaper way than :meth:`replay` in this family: None."""
+        return None
+
+
+def hand_strength(hand, trump):
+    """A rough count of the tricks a hand may take: trumps, doubles, high pieces."""
+    s = 0
+    for t in hand:
+        hi = _HI[t]
+        lo = _LO[t]
+        if hi == trump or lo == trump:
+            s += 3 if hi == lo or hi + lo - trump >= 5 else 2
+        elif hi == lo:
+            s += 2 if hi >= 4 else 1
+        elif lo >= 5:
+            s += 1
+    return s
+

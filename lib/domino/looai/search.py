@@ -1,0 +1,39 @@
+"""Hard's part of the Loo family's interface (:mod:`domino.lineai` documents it), imported by Hard only.
+
+Deals are weighed by a replay (:meth:`.know.Knowledge.replay` with
+:func:`.policy.loglik`): no block model, no guided draws, no exact endings
+(:func:`exact_at`); Hard's cost weights for this family's code (``COSTS``);
+playouts valued by :func:`.policy.points`.
+"""
+
+from .policy import exp_table, loglik, points, rollout  # noqa: F401  (the interface)
+
+# Hard's cost weights for this family (1/20 ms of an RP2040, ``Hard`` class doc),
+# measured under MicroPython as tools/ai_cost.py estimates: a hidden piece
+# placed in a deal, an event replayed, weighed, a playout move, a solver node
+# (a move measured 20 and a replayed event 16; the 2 and 1 more pay for what is
+# not counted: a decision's start, Medium's scores, Hard's own loop)
+COSTS = (6, 17, 8, 22, 23)
+
+PRIOR_SCALE = 0.05  # Medium's score as a tie-break: a larger prior lost to Medium (docs/ai.md)
+
+BlockModel = None
+FastSolver = None
+guide = None
+
+
+def model_applies(K):
+    """No block model in this family: False."""
+    return False
+
+
+def fast_applies(g):
+    """No faster solver in this family: False."""
+    return False
+
+
+def exact_at(K):
+    """No exact endings in Loo (0): on the device a solve of even the last two
+    tricks costs several playouts' time and, through ``result()`` at every
+    leaf, more heap than a decision may take; the playouts value them."""
+    return 0
