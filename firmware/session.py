@@ -224,8 +224,9 @@ def new_deal(code, seats=None):
 
 
 def has_ai(cls):
-    """True if the AI players play game class ``cls`` (it names its AI family)."""
-    return getattr(cls, "AI", None) is not None
+    """True if the AI players play game class ``cls`` (:func:`domino.ai.supports`)."""
+    from domino import ai
+    return ai.supports(cls)
 
 
 def _check_seats(cls, seats):
