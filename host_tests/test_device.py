@@ -39,7 +39,7 @@ FAST = "D D D D A U U L B"
 
 
 BOOT_SCRIPT = "w200 s:title D s:deal D D s:rules"
-HANDS = [(0, 4), (1, 4), (2, 2)]  # (game id, players): a whole hand of each game
+HANDS = [(0, 4), (1, 4), (2, 2), (3, 2)]  # (game id, players): a whole hand of each game
 
 
 @pytest.fixture(scope="module")
@@ -53,6 +53,8 @@ def device(tmp_path_factory):
     runs = {"ram": pool.submit(pico.run, probe_image, script=RAM_SCRIPT)}  # the longest first
     runs["power"] = pool.submit(power_cycle, image, str(d / "flash.bin"))
     runs["boot"] = pool.submit(pico.run, image, script=BOOT_SCRIPT)
+    # a hand of 4-player Domino Loo, you against three Hard seats, its RAM read
+    runs["ram_loo"] = pool.submit(pico.run, probe_image, script=hand_script(3, 4, 4321)[0])
     for gid, players in HANDS:
         script, code = hand_script(gid, players, 1234 + gid)
         runs["hand%d" % gid] = pool.submit(pico.run, image, script=script)
@@ -230,3 +232,17 @@ def test_free_ram_stays_above_the_guard_in_hard_matches(device):
     assert low >= MIN_FREE, "%d bytes free at the lowest (guard %d)" % (low, MIN_FREE)
     assert block >= MIN_BLOCK, "%d bytes in the largest block at worst (guard %d)" % (
         block, MIN_BLOCK)
+
+
+def test_free_ram_stays_above_the_guard_in_a_loo_hand_against_hard(device):
+    r = device["ram_loo"].result()
+    no_crash(r)
+    assert "out of RAM" not in r.console
+    mem = [m for m in mem_lines(r) if m[2] == 3]
+    assert len([1 for s, _, _, _ in mem if s == "Table"]) >= 5, mem
+    assert any(s == "Summary" for s, _, _, _ in mem), "the hand did not end"
+    low = min(f for _, f, _, _ in mem)
+    block = min(b for _, _, _, b in mem)
+    print("Domino Loo, 4 players, three Hard: lowest free RAM %d bytes, smallest largest "
+          "block %d bytes, over %d readings" % (low, block, len(mem)))
+    assert low >= MIN_FREE and block >= MIN_BLOCK, (low, block)

@@ -2,6 +2,7 @@
 
     .venv/bin/python tools/budget.py --device [--quick|--full] [--raw=FILE]   # budget.py's format
     .venv/bin/python tools/device_budget.py [--quick|--full] [--part=time,ram,gc,stack] [--raw=FILE]
+    .venv/bin/python tools/device_budget.py --part=time --games=loo       # one game's positions
     .venv/bin/python tools/device_budget.py --part=fwstack1536,fwstack1280   # the firmware at a stack size
     .venv/bin/python tools/device_budget.py --calibrate-wasm                  # tools/ai_cost.py's constant
 
@@ -101,6 +102,9 @@ CONFIGS = (
     ("allfives_4p", 2, 4, _opts(6), False),  # double-six, 5 each: the default until issue 18
     ("allfives_6p_d9", 2, 6, _opts(9), True),
     ("allfives_8p_d12", 2, 8, _opts(12), True),
+    ("loo_2p", 3, 2, 0, False),
+    ("loo_3p", 3, 3, 0, False),
+    ("loo_4p", 3, 4, 0, False),
 )
 
 TARGET_HARD_MEDIAN_MS = 1000
@@ -778,13 +782,15 @@ def host_cost(lines):
     return out
 
 
-def measure(parts=("time", "ram", "gc", "stack"), full=False, quick=False, workers=2, out=None):
+def measure(parts=("time", "ram", "gc", "stack"), full=False, quick=False, workers=2, out=None,
+            names=None):
     """Run the device parts (see the module doc) and return the :class:`Device`.
 
     ``full``: 6 positions per phase (3 for the heavy All Fives); default 3 (2); ``quick``:
     1 per phase of 4-player Seychelles and All Fives only, a shorter match. A part
     ``fwstack<N>`` (not in the default) plays the firmware's short Hard match (its
-    own code.py) with ``CIRCUITPY_PYSTACK_SIZE = N``: 1 if it runs with no error."""
+    own code.py) with ``CIRCUITPY_PYSTACK_SIZE = N``: 1 if it runs with no error.
+    ``names``: time only the :data:`CONFIGS` whose name starts with one of these."""
     t_wall = time.time()
     dev = Device()
     say = out or (lambda s: None)
@@ -792,13 +798,14 @@ def measure(parts=("time", "ram", "gc", "stack"), full=False, quick=False, worke
     dev.tree = snap.describe()
     say("deployed from %s" % dev.tree)
     try:
+        configs = [c for c in CONFIGS if names is None or c[0].startswith(tuple(names))]
         if quick:
-            configs = [c for c in CONFIGS if c[0] in ("seychelles_4p", "allfives_4p")]
+            configs = [c for c in configs if c[0] in ("seychelles_4p", "allfives_4p")]
             lines = host_call("position_lines", configs, 1, 1)
         elif full:
-            lines = host_call("position_lines", CONFIGS, PER_PHASE, PER_PHASE_HEAVY)
+            lines = host_call("position_lines", configs, PER_PHASE, PER_PHASE_HEAVY)
         else:
-            lines = host_call("position_lines", CONFIGS, 3, 2)
+            lines = host_call("position_lines", configs, 3, 2)
         say("%d positions" % len(lines))
         _measure(dev, parts, lines, quick, workers, say, t_wall)
     finally:
@@ -950,11 +957,14 @@ def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     parts = ("time", "ram", "gc", "stack")
     raw = None
+    names = None
     for a in argv:
         if a.startswith("--part="):
             parts = tuple(a[len("--part="):].split(","))
         if a.startswith("--raw="):
             raw = a[len("--raw="):]
+        if a.startswith("--games="):
+            names = a[len("--games="):].split(",")
     say = lambda s: print("# " + s, file=sys.stderr, flush=True)  # noqa: E731
     if "--calibrate-wasm" in argv:
         res, us, _ = calibrate_wasm(say)
@@ -965,7 +975,7 @@ def main(argv=None):
                         name, ("easy", "medium", "hard")[level], i, d, e, d / e))
         print("wasm_us_per_reference_iteration_calibrated: %.2f" % us)
         return 0
-    dev = measure(parts, full="--full" in argv, quick="--quick" in argv, out=say)
+    dev = measure(parts, full="--full" in argv, quick="--quick" in argv, out=say, names=names)
     print("\n".join(lines_of(dev)))
     if raw:
         write_raw(dev, raw)
