@@ -8,12 +8,12 @@ playouts valued by :func:`.policy.points`.
 
 from .policy import exp_table, loglik, points, rollout  # noqa: F401  (the interface)
 
-# Hard's cost weights for this family (1/20 ms of an RP2040, ``Hard`` class doc),
-# measured under MicroPython as tools/ai_cost.py estimates: a hidden piece
-# placed in a deal, an event replayed, weighed, a playout move, a solver node
-# (a move measured 20 and a replayed event 16; the 2 and 1 more pay for what is
-# not counted: a decision's start, Medium's scores, Hard's own loop)
-COSTS = (6, 17, 8, 22, 23)
+# Hard's cost weights for this family (1/20 ms of an RP2040, ``Hard`` class doc):
+# a hidden piece placed in a deal, an event replayed, weighed, a playout move, a
+# solver node. Measured under MicroPython as tools/ai_cost.py estimates (6, 17,
+# 8, 22, 23), then scaled by 1.2 to the emulated Pico, where decisions at those
+# weights took up to 1,024 ms for 850 counted (docs/device.md)
+COSTS = (7, 20, 10, 26, 28)
 
 PRIOR_SCALE = 0.05  # Medium's score as a tie-break: a larger prior lost to Medium (docs/ai.md)
 
