@@ -14,7 +14,8 @@ neighbours. The tile selected for placing shows dotted beyond the open
 end. On your turn a tick marks each middle tile you may take, and the
 capture selected, or chosen in the "which one?" choice, is inverted: exactly
 the tiles it takes. The captures are ordered along the row (:func:`arrange`)
-so the arrows move over it, left to right, then END TURN.
+so the arrows move over it, left to right, then END TURN. The summary's
+first page is the Devil's hand and each seat's tally (:func:`reveal`).
 """
 
 from domino import tiles
@@ -175,3 +176,33 @@ def board(t, scr, g):
         if hid:
             scr.fill(x + 2, _TILE_Y + 22, 7, 1)
         x += _PITCH
+
+
+def reveal(se, r):
+    """The end of a hand for the summary's first page: the Devil's hand (the
+    tiles left in the row) and each seat's tally, its captures less the Devil's hand ("S2 TOOK 9: 5"), two a row."""
+    from scenes import seat_name
+
+    g = se.game
+    row, _, _, captured, devil, _ = g.observation(0).public
+    rows = []
+    line = "DEVIL'S HAND %d:" % devil if devil else "NO DEVIL'S HAND: ROW CLEARED"
+    for v in row:
+        nm = " " + tiles.name(v)
+        if len(line) + len(nm) > 31:
+            rows.append(line)
+            line = " "
+        line += nm
+    rows.append(line)
+    line = ""
+    for s in range(g.players):  # two seats a row
+        nm = "%s TOOK %d: %d" % (seat_name(se, s).upper().replace("SEAT ", "S"), len(captured[s]),
+                                 r.points[s])
+        if line:
+            rows.append(line + " " * (16 - len(line)) + nm)
+            line = ""
+        else:
+            line = nm
+    if line:
+        rows.append(line)
+    return "THE DEVIL'S HAND", rows
