@@ -6,6 +6,8 @@ Imported by ``scenes.Summary`` only while a summary is shown, and dropped from
 ``sys.modules`` when it is left, so its code takes no RAM during play.
 """
 
+import sys
+
 from domino import tiles
 from scenes import seat_name, side_name
 
@@ -54,14 +56,21 @@ def restart_story(se, r):
 
 class Reveal:
     """The hands at the end of a hand: every seat's tiles and pips, in the small
-    font, paged by 8 rows (never cut); in a game without pips (``pips`` None)
+    font, paged by 8 rows (never cut), or the board view's own title and rows
+    (its ``reveal(se, r)``, e.g. the Devil's hand); in a game without pips (``pips`` None)
     the tiles still held, and ``empty`` when no seat holds any."""
 
     def __init__(self, se, r):
         g = se.game
         rows = []
         held = False
-        for s in range(g.players):
+        self.title = "HANDS AT THE END"
+        view = sys.modules.get("views." + g.LAYOUT)  # the board view may tell the end its own way
+        tell = getattr(view, "reveal", None)
+        if tell is not None:
+            self.title, rows = tell(se, r)
+            held = True
+        for s in range(g.players if tell is None else 0):
             hand = g.hand(s) if hasattr(g, "hand") else g.observation(s).hand
             held = held or bool(hand)
             name = seat_name(se, s)
@@ -85,7 +94,7 @@ class Reveal:
 
     def draw(self, scr):
         scr.clear()
-        scr.title("HANDS AT THE END")
+        scr.title(self.title)
         pg = "%d/%d" % (self.page + 1, self.pages)
         scr.small(127 - 4 * len(pg), 1, pg, 0)
         n = 0

@@ -437,7 +437,7 @@ class Summary(Scene):
         # the score part: every side's points and totals (scores() are the totals)
         bad = getattr(se.cls, "BAD_POINTS", False)
         rows = [("BAD" if bad else "PTS", r.points)]
-        if m:
+        if m and not getattr(r, "drinks", False):  # a hand for drinks keeps no match score
             rows.append(("TOT", m.scores))
             scr.small(127 - len("TO %d" % m.target) * 4, 1, "TO %d" % m.target, 0)
         import scores  # loaded to draw, then forgotten (see scores.py)
@@ -462,6 +462,7 @@ class Result(Scene):
         import scores
         scr.text(0, scores.result_words(se, m.winner))
         scr.text(1, m.call.upper() if m.call else "")
-        scores.grid(scr, se, 30, [("TOT", m.scores)])
+        r = se.result  # a hand for drinks: its points, there is no match score
+        scores.grid(scr, se, 30, [("PTS", r.points) if getattr(r, "drinks", False) else ("TOT", m.scores)])
         sys.modules.pop("scores", None)
         scr.text(4, "A: title")

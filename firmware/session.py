@@ -18,7 +18,7 @@ from savegame import MatchRecord, KIND_MATCH, KIND_DEAL, BadSave
 # the layout kinds (a game's LAYOUT) the table draws, one board view each
 # (firmware/views/<kind>.py); games of other kinds are not offered, and their
 # deal codes are refused with the reason
-LAYOUTS = ("line", "tricks")
+LAYOUTS = ("line", "tricks", "tableau")
 
 
 def new_player(level, seed):

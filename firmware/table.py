@@ -12,8 +12,8 @@ RAM). Your hand (y 43-63): legal tiles with a solid border, others dotted, the
 selected one inverted, then the moves that use no tile (pass, draw, keep, take
 miss...) as boxes named by ``move_name``. The frame knows no game: a tile's
 moves are the legal moves whose ``move_tile`` is that tile, the other moves
-are grouped by ``move_group``, and two or more moves on one item are offered
-as a "which one?" choice. LEFT and RIGHT pressed together ("LR", on every
+are grouped by ``move_group`` (in the view's order if it has ``arrange``),
+and two or more moves on one item are offered as a "which one?" choice. LEFT and RIGHT pressed together ("LR", on every
 board) show the hand's moves so far (:class:`pause.MoveLog`), as does the
 pause menu (B).
 """
@@ -132,6 +132,9 @@ class Table(Scene):
                 else:
                     items.append(SPECIAL + m)
                     by.append([m])
+        arrange = getattr(self.board_view(g), "arrange", None)  # the view's order, if any
+        if arrange is not None:
+            arrange(g, items, by)
         self.items = items
         self.by_item = by
         self._recent(se, g, g.observation(v if v is not None else 0).events)

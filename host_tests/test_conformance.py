@@ -827,9 +827,10 @@ AI_CASES = [(gid, n, level) for gid, n in CASES for level in (ai.EASY, ai.MEDIUM
 
 
 def test_the_ai_says_which_games_it_plays():
-    """ai.supports is what the firmware relies on: every game of a layout the
-    table draws (``session.LAYOUTS``) is one the AI plays, and so are every
-    line game and Domino Loo (a trick game, :mod:`domino.looai`)."""
+    """ai.supports is what the firmware relies on (``session.has_ai``): the AI
+    plays every line game and Domino Loo (a trick game, :mod:`domino.looai`); a
+    game the table draws (``session.LAYOUTS``) that the AI does not play (Castle
+    Rock until its AI lands) is offered pass and play, its AI seats refused."""
     import os
     import sys
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
@@ -837,8 +838,14 @@ def test_the_ai_says_which_games_it_plays():
     import session
     for gid in GIDS:
         cls = cls_of(gid)
-        if cls.LAYOUT in session.LAYOUTS or cls.LAYOUT == LINE:
-            assert ai.supports(cls), "%s is offered with AI seats the AI cannot play" % cls.NAME
+        if cls.LAYOUT == LINE:
+            assert ai.supports(cls), "%s is a line game the AI cannot play" % cls.NAME
+        assert session.has_ai(cls) == ai.supports(cls)
+        if cls.LAYOUT in session.LAYOUTS and not ai.supports(cls):
+            n = cls.PLAYERS[0]
+            with pytest.raises(ValueError, match="no AI plays"):
+                session.new_match(gid, n, [0] + [2] * (n - 1), None, 1)
+            assert session.new_match(gid, n, [0] * n, None, 1).game.NAME == cls.NAME
     loo = games.load(3)
     assert loo.NAME == "Domino Loo" and loo.LAYOUT == TRICKS
     assert ai.supports(loo) and ai.family(loo).__name__ == "domino.looai"

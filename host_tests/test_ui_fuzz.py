@@ -52,3 +52,20 @@ def test_random_presses_in_domino_loo(board, players, pool):
     assert {"Table", "Privacy", "Summary"} <= set(s.seen), s.seen
     assert s.summaries >= 1, s.seen
     assert s.ran_off == [], sorted(set(s.ran_off))[:10]
+
+
+@pytest.mark.parametrize("board,players,drinks", ((3, 2, True), (4, 5, True), (5, 6, False), (6, 3, True)))
+def test_random_presses_in_castle_rock(board, players, drinks):
+    """The walk started in a Castle Rock match (every seat a person: pass and play;
+    2, 3, 5 and 6 players; a hand for drinks or a match): its screens (privacy,
+    table, summary) reached, every move legal, no exception and no text past the
+    screen's edge; captures made and turns ended by the presses."""
+    from domino.castleview import options_for
+    s = soak.Soak(board, 3, start=(4, players, options_for(drinks=drinks))).run(2500)
+    assert (4, players) in s.players
+    assert any(n.startswith("place ") for n in s.named), s.named
+    assert any(n.startswith("take ") and n[5].isdigit() for n in s.named), s.named  # not Loo's "take miss"
+    assert "end turn" in s.named, s.named
+    assert {"Table", "Privacy", "Summary"} <= set(s.seen), s.seen
+    assert s.summaries >= 1, s.seen
+    assert s.ran_off == [], sorted(set(s.ran_off))[:10]

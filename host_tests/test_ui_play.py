@@ -50,10 +50,13 @@ def play_match(board, gid, kinds=None, players=None, limit=6000):
             h.tap("A")
         elif isinstance(sc, table.Table):
             if sc.to_act and not sc.dirty_model:
-                # walk the selection once around, then play
+                # the arrows there and back, then play the item first offered (in
+                # Castle Rock the leftmost capture until none is left: a match ends)
                 h.tap("RIGHT")
+                h.tap("LEFT")
                 h.tap("A")
-                if sc.choice is not None:
+                if sc.choice is not None:  # the last of the choice (Castle Rock: all three)
+                    h.tap("LEFT")
                     h.tap("A")
             else:
                 h.step(50)

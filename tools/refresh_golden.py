@@ -232,6 +232,70 @@ def _loo_pool(h, players=3, moves=(), summary=0):
             h.tap("A")
 
 
+# Castle Rock: a coded deal, 4 players, every seat a person (pass and play); seat 1
+# places first and its first tile (5-2) opens captures at three places, each of
+# which may take its middle tile alone or all three
+_CASTLE = "HG0-000-2KR"
+
+
+def _castle(h, code=_CASTLE, placed=False):
+    """The coded Castle Rock deal on the table, every seat a person; ``placed``:
+    seat 1 has placed its first tile (the captures are offered)."""
+    h.app.start_deal(code, [0] * __import__("domino.dealcode").dealcode.decode(code)[1])
+    _through_privacy(h)
+    if placed:
+        h.tap("A")
+
+
+def _castle_select(h, want):
+    """Move the selection to the first item (left to right) whose first move ``want(move)`` accepts."""
+    t = h.app.table
+    for _ in range(len(t.items) + 1):
+        if t.by_item[t.sel] and want(t.by_item[t.sel][0]):
+            return
+        h.tap("RIGHT")
+    raise AssertionError("no such move")
+
+
+def _castle_far(h):
+    """Seats place their first tile and end their turns until the row is long and
+    a capture lies far from the open end; that capture selected (the row shown
+    around it, "+n" for the tiles left out on each side, and the open end)."""
+    _castle(h, "HG0-000-01G")
+    for _ in range(200):
+        _through_privacy(h)
+        g = h.app.session.game
+        t = h.app.table
+        if g.step == 0:
+            h.tap("A")
+            continue
+        n = len(g.tableau())
+        far = [m for m in h.app.session.legal() if 4 <= g.capture_span(m)[0] < n - 10]
+        if far:
+            _castle_select(h, lambda m: m == far[0])
+            return
+        _castle_select(h, lambda m: g.move_name(m) == "end turn")
+        h.tap("A")
+    raise AssertionError("no far capture")  # (the deal has one at its 21st move)
+
+
+def _castle_six(h, drinks=False, summary=False):
+    """Castle Rock with 6 people (the picker's fifth game, options set on the
+    screen): played with A (first tile, first capture, its middle alone) until
+    a seat's turn late in the hand has captures to choose, or to the summary."""
+    import scenes
+    opt = _new_game(h, 4, [0] * 6, 6)
+    opt.opt[1] = 1 if drinks else 0
+    opt.sel = len(opt.rows()) - 1
+    h.tap("A")
+    if summary:
+        _play_until(h, lambda app: isinstance(app.scene, scenes.Summary), limit=20000)
+        return
+    _play_until(h, lambda app: app.session.game.nhist > 30 and app.table.to_act and not app.table.dirty_model
+                and len(app.session.legal()) > 2)
+    h.wait(1600)  # past the score just made: row 1 says what A does
+
+
 def _bad_save(h):
     pass  # the harness for this screen is built with a corrupt save (see make)
 
@@ -278,6 +342,15 @@ SCREENS = {
     "loo_for_pool": (6, lambda h: _loo_pool(h, 3, ("pass", "keep"))),
     "loo_summary": (6, lambda h: _loo_pool(h, 3, (), 1)),
     "loo_summary_grid": (6, lambda h: _loo_pool(h, 3, (), 2)),
+    "options_castle": (6, lambda h: (_new_game(h, 4, [0] * 6, 6), h.run_script("D*9 R"))),
+    "castle_place": (6, _castle),
+    "castle_capture": (6, lambda h: _castle(h, placed=True)),
+    "castle_which_one": (6, lambda h: (_castle(h, placed=True), h.run_script("R A R"))),
+    "castle_end_turn": (6, lambda h: (_castle(h, placed=True), h.tap("LEFT"))),
+    "castle_far_capture": (6, _castle_far),
+    "castle_6players": (6, _castle_six),
+    "castle_devils_hand": (6, lambda h: _castle_six(h, True, True)),
+    "castle_summary_grid": (6, lambda h: (_castle_six(h, True, True), h.run_script("A A A"))),
 }
 
 

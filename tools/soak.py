@@ -78,6 +78,7 @@ class Soak:
         self.results = 0
         self.ran_off = []
         self.players = set()
+        self.named = set()  # the names of the moves played (game.move_name)
 
     def _person_to_act(self):
         import scenes
@@ -129,6 +130,8 @@ class Soak:
                     sc.players = 3  # and 4-player plain Loo played at random seldom ends (a loo costs 5)
             if app.session is not None:
                 self.players.add((app.session.rec.gid, app.session.rec.players))
+                if app.session.last is not None:
+                    self.named.add(app.session.game.move_name(app.session.last[1]))
             if scr.ran_off is not None:
                 self.ran_off.append((name, scr.ran_off))
                 scr.ran_off = None

@@ -12,7 +12,8 @@ and its moves' arm (``move & 3``, :mod:`domino.line`).
 A view module gives the table ``board(t, scr, g)`` (draws the board),
 ``said(g, ev, i, short)`` (a move in words, for row 1 and the moves so far)
 and ``refused(g, tile)`` (why a tile does not play now); optionally
-``prompt(t, se, g)`` (row 1 when a person is to act).
+``prompt(t, se, g)`` (row 1 when a person is to act) and ``arrange(g,
+items, by)`` (reorders the hand's moves with no tile, e.g. along a row).
 """
 
 from domino import tiles
