@@ -1027,3 +1027,21 @@ def test_the_shared_pass_never_occurs():
             assert PASS not in buf[:n]
             g.apply(buf[rng.below(n)])
     assert g.move_name(THROW_UP) == "pass"
+
+
+@pytest.mark.parametrize("pool", (False, True))
+def test_hand_scores_are_tricks_in_plain_scoring_and_nothing_before_the_pool_is_shared(pool):
+    """Plain scoring: a point a trick as the hand goes; pool play: the pool is shared
+    out at the end of the hand, so nothing is scored during it (a screen adds
+    hand_scores to the match's balances)."""
+    checked = 0
+    for seed in range(5, 25):
+        g = Loo.from_options(3, seed, None, 1 if pool else 0)
+        buf = new_move_buffer()
+        rng = Rng(seed)
+        while not g.over and not any(g.tricks):
+            g.apply(buf[rng.below(g.legal_moves(buf))])
+        if any(g.tricks):
+            assert g.hand_scores() == ([0] * 3 if pool else list(g.tricks))
+            checked += 1
+    assert checked >= 5

@@ -168,7 +168,10 @@ class LooView:
         return [t for t in range(_N) if loc[t] == seat]
 
     def hand_scores(self):
-        """Tricks won per seat in this hand so far."""
+        """Points scored in this hand so far: plain scoring, a point a trick; pool
+        play, none (the pool is shared out when the hand ends)."""
+        if self.pool:
+            return [0] * self.players
         return list(self.tricks)
 
     def is_trump(self, t):
