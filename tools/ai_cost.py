@@ -35,7 +35,8 @@ core's Rng to various depths, only positions with a choice):
     between calls), with the firmware's pattern of one ``begin`` call and then
     ``step(4)`` calls (about 50 ms each on an RP2040), worst over the positions.
 
-Run alone (``.venv/bin/python tools/ai_cost.py [--quick] [--late] [--hard=playouts=48,sir=4]``:
+Run alone (``.venv/bin/python tools/ai_cost.py [--quick] [--late] [--hard=playouts=48,sir=4]
+[--games=castle2,castle3]``: ``--games`` measures those configurations only;
 ``--late`` times the block games on positions with 11 to 14 tiles left, where
 Hard's exact endings cost most; ``--hard`` costs Hard at other settings). The heap
 peaks alone are the ``section_ai`` section of ``tools/budget.py`` (which no longer
@@ -61,7 +62,7 @@ STEP_BUDGET = 4
 LATE_LEFT = 14  # --late: positions with 14 down to 11 tiles in the hands
 # (game id, players, name)
 GAMES = ((0, 4, "seychelles"), (1, 4, "whist"), (2, 2, "allfives"), (3, 2, "loo2"), (3, 3, "loo3"),
-         (3, 4, "loo4"))
+         (3, 4, "loo4"), (4, 2, "castle2"), (4, 3, "castle3"), (4, 6, "castle6"))
 BLOCK_GAMES = GAMES[:2]  # the games --late times (exact endings on bitmasks)
 LEVELS = ("easy", "medium", "hard")
 
@@ -71,6 +72,7 @@ import domino.ai.hard
 import domino.ai.heuristic
 import domino.lineai.search  # the families, as Player.prepare imports them on the device
 import domino.looai.search
+import domino.castleai.search
 from domino.game import new_move_buffer
 from domino.rng import Rng
 
@@ -305,6 +307,13 @@ def main(argv=None):
         if a.startswith("--hard="):
             hard = a[len("--hard="):]
     late = "--late" in argv
+    only = None
+    for a in argv:
+        if a.startswith("--games="):
+            only = a[len("--games="):].split(",")
+    if only:
+        global GAMES
+        GAMES = tuple(x for x in GAMES if x[2] in only)
     res = measure(quick=quick, out=lambda s: print("# " + s, file=sys.stderr, flush=True), hard=hard,
                   late=late)
     print("# est_rp2040 figures are ESTIMATES: wasm time x %.2f us per reference iteration "

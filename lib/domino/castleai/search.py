@@ -13,7 +13,7 @@ from .policy import exp_table, loglik, points, rollout  # noqa: F401  (the inter
 # Hard's cost weights for this family (1/20 ms of an RP2040, ``Hard`` class doc):
 # a hidden tile placed in a deal, an event replayed, weighed, a playout move
 # (with its planning), a solver node; tools/ai_cost.py estimates (docs/ai.md)
-COSTS = (6, 0, 0, 60, 30)
+COSTS = (3, 0, 0, 22, 30)
 
 PRIOR_SCALE = 0.25  # Medium's score (4 a tile) as a quarter: a tile a tile
 
