@@ -4,7 +4,7 @@
 game). Seen: the seat's hand, the tableau, every capture (public), every tile
 placed. Hidden: the other seats' hands (``counts`` tiles each) and the
 boneyard (``stock`` tiles, in an unknown order): every tile of the set not
-seen. Nothing is proven about them: any tile may be placed whatever the
+seen (a scripted deal may leave some out of play: the rest). Nothing is proven about them: any tile may be placed whatever the
 tableau shows and captures are optional, so no play rules a hidden tile out
 of a hand (no voids in this game); a seat's choice of which tile to place
 only makes some hands likelier, and Hard does not weigh deals by it.
@@ -77,8 +77,9 @@ class Knowledge:
 
     def deal(self, rng, tries=20, wt=None):
         """Sample where the hidden tiles are: a bytearray ``owner`` parallel to
-        ``pool`` (a seat, or :data:`STOCK_AT` + the tile's place in the
-        boneyard), each other seat holding its count (the same buffer each
+        ``pool`` (a seat, :data:`STOCK_AT` + the tile's place in the
+        boneyard, or ``OUT``: out of play, only in scripted deals that leave
+        tiles out), each other seat holding its count (the same buffer each
         call). Every such deal is consistent (nothing is proven): ``tries`` and
         ``wt`` are not used."""
         order = self._order
@@ -99,8 +100,9 @@ class Knowledge:
                     owner[order[p]] = s
                     p += 1
         q = 0
+        ns = self.obs.stock
         while p < k:
-            owner[order[p]] = STOCK_AT + q
+            owner[order[p]] = STOCK_AT + q if q < ns else OUT
             p += 1
             q += 1
         return owner
@@ -140,7 +142,9 @@ class Knowledge:
         for i in range(len(pool)):
             s = owner[i]
             t = pool[i]
-            if s >= STOCK_AT:
+            if s == OUT:
+                pass
+            elif s >= STOCK_AT:
                 stock[s - STOCK_AT] = t
                 loc[t] = STOCK
             else:
