@@ -8,9 +8,12 @@ capture worth :data:`W_TILE` per tile, the end of the turn less
 :data:`W_THREAT` per place the next seat may capture at in the row left (none
 when the hand ends with it). Past a node limit a branch is followed along its
 first capture only (triplets are listed just after their singles, so the
-greedy line then is "the nearest capture first"). The playout
-(:func:`rollout`) plans the current turn with :data:`NODES_OWN` nodes and the
-later ones with :data:`NODES_PLAYOUT`; the model of play (:func:`loglik`) is
+greedy line then is "the nearest capture first"). The limit counts work, a
+node its row's length plus 2 (its legal moves scan the row), so that a
+long row costs no more time than a short one. The playout
+(:func:`rollout`, to a horizon of :data:`HORIZON` rounds) plans the captures of the current turn with
+:data:`NODES_OWN` nodes (once per decision: :func:`_own`) and the rest
+with :data:`NODES_PLAYOUT`; the model of play (:func:`loglik`) is
 a softmax of the planner's move values. Reads and changes the search game
 through ``legal_moves``/``apply``/``undo`` only; the search's move lists are
 preallocated, one per ply.
@@ -30,13 +33,19 @@ from ..castle import TAKE, TRIPLE, END, PLACING
 
 W_TILE = const(4)  # a tile captured
 W_THREAT = const(3)  # a place the next seat may capture at, left by the end of a turn
-NODES_OWN = 400  # the planner's node limit for the turn a playout starts in
-NODES_PLAYOUT = 24  # ... for the later turns of a playout
+NODES_OWN = 1500  # the planner's work limit for the captures of the turn a playout starts in
+NODES_PLAYOUT = 80  # ... for the later turns of a playout
+HORIZON = 2  # rounds of turns a playout plays after the current one (0: to the end of the hand; docs/ai.md)
 _DEPTH = const(8)  # plies the planner opens (a placing and 7 captures; a small pystack); deeper: the end
 _DMAX = const(47)
 _BUFS = [[0] * 64 for _ in range(_DEPTH)]
 _PTS = [0] * 6
-_ST = [0, 0, 0]  # the planner's nodes, limit, best first move
+_ST = [0, 0, 0]  # the planner's work, limit, best first move
+_WORK = [0]  # the planner's work since work() was last called
+_CACHE = 8  # the rollout's plans of capturing steps remembered (rows and moves)
+_CK = [b""] * _CACHE
+_CM = [0] * _CACHE
+_CI = [0]
 
 
 def _last_turn(g):
@@ -54,7 +63,7 @@ def _search(g, d):
     """The planner's value of the rest of the turn at ``g`` (module doc);
     at ply 0 the best move is left in ``_ST[2]``."""
     st = _ST
-    st[0] += 1
+    st[0] += g.rlen + 2  # a node's work: its legal moves scan the row
     buf = _BUFS[d]
     n = g.legal_moves(buf)
     if g.step == PLACING:
@@ -93,17 +102,25 @@ def _search(g, d):
 
 def plan(g, limit):
     """The planner's best move for the seat to act at ``g`` and its value
-    (module doc), within about ``limit`` nodes: ``(move, value)``."""
+    (module doc), within about ``limit`` work (module doc): ``(move, value)``."""
     _ST[0] = 0
     _ST[1] = limit
     v = _search(g, 0)
+    _WORK[0] += _ST[0]
     return _ST[2], v
+
+
+def work():
+    """The planner's work (module doc) since the last call (Hard counts it)."""
+    w = _WORK[0]
+    _WORK[0] = 0
+    return w
 
 
 def values(g, buf, n, sbuf, limit):
     """Write into ``sbuf[0:n]`` the planner's value of each legal move
     ``buf[0:n]`` of the seat to act (the move's own captures, then the best
-    rest of the turn), each searched within ``limit`` nodes."""
+    rest of the turn), each searched within ``limit`` work (module doc)."""
     for i in range(n):
         mv = buf[i]
         if mv == END:
@@ -116,28 +133,56 @@ def values(g, buf, n, sbuf, limit):
                 if _BUFS[0][j] < TRIPLE:
                     places += 1
             sbuf[i] = 0 if places == 0 or _last_turn(g) else -W_THREAT * places
+            _WORK[0] += g.rlen + 2
             continue
         gain = 0 if mv < TAKE else 3 * W_TILE if mv >= TRIPLE else W_TILE
         g.apply(mv)
         _ST[0] = 0
         _ST[1] = limit
         sbuf[i] = gain + _search(g, 1)
+        _WORK[0] += _ST[0]
         g.undo()
 
 
+def _own(g):
+    """:func:`plan`'s move within :data:`NODES_OWN` nodes for a capturing step.
+    It depends on the row and on whether the hand ends with this turn only, not
+    on the hidden tiles, so it is remembered: a decision's playouts all start
+    from the same turn, which is searched once, not once per playout."""
+    key = bytes(g.row[:g.rlen]) + (b"\1" if _last_turn(g) else b"\0")
+    for i in range(_CACHE):
+        if _CK[i] == key:
+            return _CM[i]
+    mv, _ = plan(g, NODES_OWN)
+    i = _CI[0]
+    _CK[i] = key
+    _CM[i] = mv
+    _CI[0] = (i + 1) % _CACHE
+    return mv
+
+
 def rollout(g, buf, rng, scoring, cnt):
-    """Play ``g`` to the end of the hand, every seat by :func:`plan` (the
-    current turn within :data:`NODES_OWN` nodes, the later ones within
-    :data:`NODES_PLAYOUT`); return the number of moves made. ``buf``,
-    ``rng``, ``scoring`` and ``cnt`` (the interface's) are not needed."""
+    """Play ``g`` to the end of the hand or of :data:`HORIZON` rounds of turns
+    after the current one, whichever comes first (:func:`points` values the
+    captures so far: what is taken within a few turns decides most, and
+    shorter playouts buy more deals), every seat by :func:`plan` (the
+    captures of the turn it starts in within :data:`NODES_OWN` work, the
+    rest within :data:`NODES_PLAYOUT`); return the number of moves made.
+    ``buf``, ``rng``, ``scoring`` and ``cnt`` (the interface's) are not needed."""
     depth = 0
     first = g.turn
-    limit = NODES_OWN
+    turns = HORIZON * g.players if HORIZON else 1000
     while not g.over:
         if g.turn != first:
-            limit = NODES_PLAYOUT
             first = -1
-        mv, _ = plan(g, limit)
+        if g.step == PLACING:
+            turns -= 1
+            if turns < 0:
+                break
+        if first >= 0 and g.step != PLACING:
+            mv = _own(g)
+        else:
+            mv, _ = plan(g, NODES_PLAYOUT)
         g.apply(mv)
         depth += 1
     return depth
@@ -151,7 +196,7 @@ def exp_table(beta):
 
 def loglik(g, buf, sbuf, seat, mv, etab, scoring, eps=0.0):
     """Log-probability that ``seat`` chose ``mv`` at ``g`` under a softmax of
-    :func:`values` (weights ``etab``, :data:`NODES_PLAYOUT` nodes a move),
+    :func:`values` (weights ``etab``, :data:`NODES_PLAYOUT` work a move),
     mixed with a uniform choice of weight ``eps``; ``buf``/``sbuf`` scratch
     lists of MAX_MOVES slots."""
     n = g.legal_moves(buf)
@@ -176,8 +221,9 @@ def loglik(g, buf, sbuf, seat, mv, etab, scoring, eps=0.0):
 
 
 def points(g):
-    """Each seat's points of the ended hand ``g`` for search, without building
-    its result: its captures less the Devil's hand. The same list each call."""
+    """Each seat's points of the hand ``g`` for search (ended, or stopped at
+    the playout's horizon), without building its result: its captures less
+    the Devil's hand. The same list each call."""
     pts = _PTS
     devil = g.rlen
     for s in range(g.players):
