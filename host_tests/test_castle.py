@@ -93,7 +93,8 @@ def test_declarations_and_registry():
     assert CastleRock.GAME_ID == 4 and CastleRock.NAME == "Castle Rock"
     assert CastleRock.PLAYERS == (2, 3, 4, 5, 6)
     assert CastleRock.TARGET == 50 and CastleRock.LAYOUT == TABLEAU and not CastleRock.BAD_POINTS
-    assert getattr(CastleRock, "AI", None) is None and not ai.supports(CastleRock)
+    assert CastleRock.AI == "castleai" and ai.supports(CastleRock)
+    assert ai.family(CastleRock).__name__ == "domino.castleai"
     assert [o[0] for o in CastleRock.OPTIONS] == ["set", "play"]
     for code in range(128):  # config reads the code exactly as domino.options packs it
         try:

@@ -849,6 +849,9 @@ def test_the_ai_says_which_games_it_plays():
     loo = games.load(3)
     assert loo.NAME == "Domino Loo" and loo.LAYOUT == TRICKS
     assert ai.supports(loo) and ai.family(loo).__name__ == "domino.looai"
+    castle = games.load(4)
+    assert castle.NAME == "Castle Rock" and castle.LAYOUT == TABLEAU
+    assert ai.supports(castle) and ai.family(castle).__name__ == "domino.castleai"
 
 
 @pytest.mark.parametrize("gid,n,level", AI_CASES, ids=_id)

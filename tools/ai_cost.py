@@ -35,8 +35,10 @@ core's Rng to various depths, only positions with a choice):
     between calls), with the firmware's pattern of one ``begin`` call and then
     ``step(4)`` calls (about 50 ms each on an RP2040), worst over the positions.
 
-Run alone (``.venv/bin/python tools/ai_cost.py [--quick] [--late] [--hard=playouts=48,sir=4]``:
-``--late`` times the block games on positions with 11 to 14 tiles left, where
+Run alone (``.venv/bin/python tools/ai_cost.py [--quick] [--late] [--hard=playouts=48,sir=4]
+[--games=castle2,castle3]``: ``--games`` measures those configurations only;
+``--late`` times the block games (or those ``--games`` names) on positions with
+11 to 14 tiles left (in Castle Rock, in the hands and the boneyard), where
 Hard's exact endings cost most; ``--hard`` costs Hard at other settings). The heap
 peaks alone are the ``section_ai`` section of ``tools/budget.py`` (which no longer
 prints a time estimate).
@@ -61,8 +63,9 @@ STEP_BUDGET = 4
 LATE_LEFT = 14  # --late: positions with 14 down to 11 tiles in the hands
 # (game id, players, name)
 GAMES = ((0, 4, "seychelles"), (1, 4, "whist"), (2, 2, "allfives"), (3, 2, "loo2"), (3, 3, "loo3"),
-         (3, 4, "loo4"))
-BLOCK_GAMES = GAMES[:2]  # the games --late times (exact endings on bitmasks)
+         (3, 4, "loo4"), (4, 2, "castle2"), (4, 3, "castle3"), (4, 6, "castle6"))
+BLOCK_GAMES = GAMES[:2]  # the games --late times (exact endings on bitmasks) ...
+LATE_GAMES = BLOCK_GAMES  # ... unless --games names others
 LEVELS = ("easy", "medium", "hard")
 
 POSITIONS = """
@@ -71,8 +74,16 @@ import domino.ai.hard
 import domino.ai.heuristic
 import domino.lineai.search  # the families, as Player.prepare imports them on the device
 import domino.looai.search
+import domino.castleai.search
 from domino.game import new_move_buffer
 from domino.rng import Rng
+
+
+def tiles_left(g):
+    # tiles in the hands (and, in Castle Rock, the boneyard still to be drawn)
+    if hasattr(g, "count"):
+        return sum(g.count)
+    return sum(g.held) + len(g.stock) - g.top
 
 
 def positions(gid, players, count, left=0):
@@ -86,7 +97,7 @@ def positions(gid, players, count, left=0):
         pick = Rng(k + 1)
         depth = (k * 7) %% 22
         d = 0
-        while not g.over and (sum(g.count) > left - k %% 4 if left else d < depth):
+        while not g.over and (tiles_left(g) > left - k %% 4 if left else d < depth):
             n = g.legal_moves(buf)
             g.apply(buf[pick.below(n)])
             d += 1
@@ -212,7 +223,7 @@ def measure(quick=False, lib=None, out=None, hard=None, late=False, timing=True,
     count = 12 if late else 4 if quick else 10
     left = LATE_LEFT if late else 0
     res = {}
-    for gid, players, name in (BLOCK_GAMES if late else GAMES):
+    for gid, players, name in (LATE_GAMES if late else GAMES):
         if timing:
             _time(res, gid, players, name, count, left, quick, pre, lib, per_position)
         if heap:
@@ -305,6 +316,13 @@ def main(argv=None):
         if a.startswith("--hard="):
             hard = a[len("--hard="):]
     late = "--late" in argv
+    only = None
+    for a in argv:
+        if a.startswith("--games="):
+            only = a[len("--games="):].split(",")
+    if only:
+        global GAMES, LATE_GAMES
+        GAMES = LATE_GAMES = tuple(x for x in GAMES if x[2] in only)
     res = measure(quick=quick, out=lambda s: print("# " + s, file=sys.stderr, flush=True), hard=hard,
                   late=late)
     print("# est_rp2040 figures are ESTIMATES: wasm time x %.2f us per reference iteration "

@@ -24,10 +24,12 @@ playouts per decision, P the weight of Medium's score, B the model's softmax
 beta, T the number of moves searched, 0 for all; or ``hard:name=value,...`` to set any
 of Hard's settings, e.g. ``hard:playouts=64,sir=4,eps=0.1``), ``random``, ``heaviest`` (heaviest playable tile) and ``greedy``
 (most points scored by the play, then heaviest: a score-greedy player for
-All Fives), ``loorule`` (Domino Loo by plain rules, :class:`LooRulePlayer`).
+All Fives), ``loorule`` (Domino Loo by plain rules, :class:`LooRulePlayer`),
+``castlegreedy`` (Castle Rock greedily, :class:`CastleGreedyPlayer`).
 
     .venv/bin/python tools/arena.py --game 0 --players 4 --a medium --b heaviest --deals 2000
     .venv/bin/python tools/arena.py --game 3 --players 2 --a hard --b loorule --matches 200
+    .venv/bin/python tools/arena.py --game 4 --players 3 --a hard --b castlegreedy --matches 100
 """
 
 import argparse
@@ -152,6 +154,57 @@ class LooRulePlayer:
         return min(legal, key=lambda m: (self._worth(m - FOLLOW, trump), m))
 
 
+class CastleGreedyPlayer:
+    """Castle Rock played greedily, plainly (issue 19): place the tile that
+    allows the most captures now (the tiles its greedy captures would take;
+    ties to the first tile), then take every capture it can, a triplet before
+    a single (the first listed, nearest the open end), and end the turn when
+    none is left. Reads only the observation (its hand, the row, the legal moves)."""
+
+    def __init__(self, seed):
+        pass
+
+    @staticmethod
+    def _captures(row):
+        """The place and size of the first triplet in ``row``, else of the
+        first single (from the open end), else None."""
+        single = None
+        for i in range(len(row) - 2, 0, -1):
+            a, m, b = row[i - 1], row[i], row[i + 1]
+            shared = {tiles.HI[a], tiles.LO[a]} & {tiles.HI[b], tiles.LO[b]}
+            if not shared:
+                continue
+            s = shared.pop()
+            if s in (tiles.HI[m], tiles.LO[m]):
+                return i, 3
+            if single is None:
+                single = (i, 1)
+        return single
+
+    @classmethod
+    def taken(cls, row):
+        """Tiles the greedy captures take from ``row`` (a list, consumed)."""
+        k = 0
+        while True:
+            c = cls._captures(row)
+            if c is None:
+                return k
+            i, w = c
+            del row[i - (w > 1):i + 1 + (w > 1)]
+            k += w
+
+    def choose(self, game_cls, obs):
+        from domino.castle import TAKE, TRIPLE, END
+        legal = obs.legal
+        row = list(obs.public[0])
+        if legal[0] < TAKE:  # placing
+            return max(legal, key=lambda mv: (self.taken(row + [mv]), -legal.index(mv)))
+        for mv in legal:
+            if TRIPLE <= mv < END:
+                return mv
+        return legal[0]  # a single (nearest the open end), else the end of the turn
+
+
 class AIPlayer:
     def __init__(self, level, seed, playouts=None, prior=None, beta=None, top=None):
         if level == 2:
@@ -213,6 +266,8 @@ def make_player(spec, seed):
         return GreedyPlayer(seed)
     if name == "loorule":
         return LooRulePlayer(seed)
+    if name == "castlegreedy":
+        return CastleGreedyPlayer(seed)
     raise SystemExit("unknown player %r" % spec)
 
 
@@ -338,6 +393,8 @@ def run_matches(game_id, players, spec_a, spec_b, matches, seed=1, log=None, opt
         half = 1.96 * math.sqrt(var / n)
     return {"matches_won_a": mean, "matches_won_ci95": (mean - half, mean + half),
             "matches": n * players, "match_seeds": n, "hands": hands, "plays": plays,
+            "hands_max": max([p[3] for p in plays] or [0]),
+            "unfinished": sum(1 for p in plays if p[2] < 0),
             "par": 1.0 / players}
 
 
@@ -382,7 +439,7 @@ def report(res, extra=()):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", type=int, default=0, help="game id (0 Seychelles, 1 Domino Whist, 2 All Fives, 3 Domino Loo)")
+    ap.add_argument("--game", type=int, default=0, help="game id (0 Seychelles, 1 Domino Whist, 2 All Fives, 3 Domino Loo, 4 Castle Rock)")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--options", type=int, default=0, help="the game's options as a number "
                     "(All Fives: double-nine 2, double-twelve 3; see its options_for)")
@@ -409,6 +466,8 @@ def main(argv=None):
         print("par: %.4f" % res["par"])
         print("matches: %d" % res["matches"])
         print("hands: %d" % res["hands"])
+        print("hands_max: %d" % res["hands_max"])
+        print("unfinished: %d" % res["unfinished"])
         for k, v in (("a", args.a), ("b", args.b), ("game", args.game), ("players", args.players),
                      ("seconds", "%.1f" % (time.time() - t0))):
             print("%s: %s" % (k, v))

@@ -110,6 +110,7 @@ class CastleRock(CastleView, Game):
     TARGET = 50
     TARGETS = (25, 50, 100)
     LAYOUT = TABLEAU
+    AI = "castleai"
 
     def __init__(self, players=4, seed=0, starter=None, nset=6, drinks=False):
         if type(players) is not int or not 2 <= players <= 6:

@@ -193,6 +193,11 @@ class Hard(Player):
             elif not fast and type(self._solver) is not Solver:
                 self._solver = Solver(self.buf2)  # buf2: loglik's scratch, free here
         self.prior = None
+        # a family counting its policy's work (COSTS[5]): from here, Medium's scores' included
+        self.c_work = 0
+        if S.COSTS is not None and len(S.COSTS) > 5:
+            self.c_work = S.COSTS[5]
+            S.work()
         if not self.exact and (self.PRIOR or self.TOP):
             self.prior = F.medium_scores(K, self.rng)
         # candidates: indices of legal moves, best prior first
@@ -265,7 +270,7 @@ class Hard(Player):
             self.cand = cand
         self.sir = sir
         self.forced = forced
-        self.cost = 0
+        self.cost = S.work() * self.c_work if self.c_work else 0
         # deals drawn again (few hidden tiles, sharp inference): a deal's likelihood
         # and its candidates' values (exact solves and playouts choose without
         # random numbers) are functions of the deal, so a repeat reuses them
@@ -385,6 +390,8 @@ class Hard(Player):
             if v is None:
                 depth = rollout(g, buf, rng, self.scoring, self.cnt)
                 self.cost += depth * self.c_move
+                if self.c_work:
+                    self.cost += self.parts.work() * self.c_work
                 v = spread(points(g), self.side, K.nsides, self.bad)
                 for _ in range(depth):
                     g.undo()

@@ -53,7 +53,10 @@ which is all a level calls:
     values endings exactly once ``K.closed`` (None: Hard's ``EXACT`` /
     ``EXACT_GENERIC``); ``COSTS``, the family's cost weights ``(deal,
     replay, weigh, move, node)`` in Hard's units (None: Hard's own ``W_``
-    weights, fitted to the line family); ``PRIOR_SCALE``, what Hard's
+    weights, fitted to the line family), and optionally a sixth, ``work``:
+    then ``work()`` gives the work the family's policy did beyond the moves
+    made since it was last called (its rollouts' and ``medium_scores``'
+    searches), which Hard counts at that weight; ``PRIOR_SCALE``, what Hard's
     ``PRIOR`` (the weight of ``medium_scores`` beside the playouts' mean
     value) is multiplied by for this family (here 1).
 

@@ -1,0 +1,50 @@
+"""The Castle Rock AI family: a capture game, with the interface of :mod:`domino.lineai`.
+
+:class:`domino.castle.CastleRock` names this package in ``AI``. What it gives
+the general layer (:mod:`domino.ai`), as the interface written down in
+:mod:`domino.lineai` asks: ``weight`` (Easy), ``Knowledge`` (:mod:`.know`:
+the other hands and the boneyard, nothing proven about them, deals stood at
+the position), ``medium_scores`` (:mod:`.medium`: the own turn searched
+exactly over every order of captures, what the turn leaves the next seat)
+and ``search_parts`` (:mod:`.search`: the playout policy, the turn planner
+of :mod:`.policy`, and exact endings by the contract's solver). Hard takes
+one move at a time: each capture of its turn is a decision whose playouts
+plan the rest of the turn exactly, so the order of captures is searched.
+It reads Castle Rock's moves (:mod:`domino.castle`) and ``Observation.public``.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+from .. import tiles
+from .know import Knowledge  # noqa: F401  (the interface)
+from .medium import medium_scores  # noqa: F401
+
+_HI = tiles.HI
+_LO = tiles.LO
+_TAKE = const(128)
+_TRIPLE = const(256)
+_END = const(1000)
+
+
+def weight(move):
+    """Easy's liking for ``move``: a beginner takes what he sees (three
+    tiles before one), often ends the turn anyway, places heavy tiles."""
+    if move == _END:
+        return 20
+    if move >= _TRIPLE:
+        return 34
+    if move >= _TAKE:
+        return 28
+    return _HI[move] + _LO[move]
+
+
+def search_parts():
+    """Hard's part of the interface (:mod:`.search`)."""
+    from . import search
+    return search

@@ -1,0 +1,231 @@
+"""The turn planner of Castle Rock play on a full hand state, the fast policy and the model of play.
+
+A turn is a placing, then captures one at a time, then the end of the turn;
+a capture can make or break the next (a middle taken alone may join or split
+a suit's run), so the planner (:func:`plan`) searches the turn exactly: a
+depth-first search over every placing and every order of captures, each
+capture worth :data:`W_TILE` per tile, the end of the turn less
+:data:`W_THREAT` per place the next seat may capture at in the row left (none
+when the hand ends with it). Past a node limit a branch is followed along its
+first capture only (triplets are listed just after their singles, so the
+greedy line then is "the nearest capture first"). The limit counts work, a
+node its row's length plus 2 (its legal moves scan the row), so that a
+long row costs no more time than a short one. The playout
+(:func:`rollout`, to a horizon of :data:`HORIZON` rounds) plans the captures of the current turn with
+:data:`NODES_OWN` nodes (once per decision: :func:`_own`) and the rest
+with :data:`NODES_PLAYOUT`; the model of play (:func:`loglik`) is
+a softmax of the planner's move values. Reads and changes the search game
+through ``legal_moves``/``apply``/``undo`` only; the search's move lists are
+preallocated, one per ply.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+import math
+
+from ..castle import TAKE, TRIPLE, END, PLACING
+
+W_TILE = const(4)  # a tile captured
+W_THREAT = const(3)  # a place the next seat may capture at, left by the end of a turn
+NODES_OWN = 1500  # the planner's work limit for the captures of the turn a playout starts in
+NODES_PLAYOUT = 80  # ... for the later turns of a playout
+HORIZON = 2  # rounds of turns a playout plays after the current one (0: to the end of the hand; docs/ai.md)
+_DEPTH = const(8)  # plies the planner opens (a placing and 7 captures; a small pystack); deeper: the end
+_DMAX = const(47)
+_BUFS = [[0] * 64 for _ in range(_DEPTH)]
+_PTS = [0] * 6
+_ST = [0, 0, 0]  # the planner's work, limit, best first move
+_WORK = [0]  # the planner's work since work() was last called
+_CACHE = 8  # the rollout's plans of capturing steps remembered (rows and moves)
+_CK = [b""] * _CACHE
+_CM = [0] * _CACHE
+_CI = [0]
+
+
+def _last_turn(g):
+    """True if the hand ends with this turn: no tile left in any hand but the
+    one placed, and no boneyard to draw from."""
+    if g.top < len(g.stock):
+        return False
+    for h in g.held:
+        if h:
+            return False
+    return True
+
+
+def _search(g, d):
+    """The planner's value of the rest of the turn at ``g`` (module doc);
+    at ply 0 the best move is left in ``_ST[2]``."""
+    st = _ST
+    st[0] += g.rlen + 2  # a node's work: its legal moves scan the row
+    buf = _BUFS[d]
+    n = g.legal_moves(buf)
+    if g.step == PLACING:
+        best = -10000
+        for i in range(n):
+            g.apply(buf[i])
+            v = _search(g, d + 1) if d + 1 < _DEPTH else 0
+            g.undo()
+            if v > best:
+                best = v
+                if d == 0:
+                    st[2] = buf[i]
+        return best
+    places = 0
+    for i in range(n - 1):
+        if buf[i] < TRIPLE:
+            places += 1
+    best = 0 if places == 0 or _last_turn(g) else -W_THREAT * places
+    if d == 0:
+        st[2] = END
+    if d + 1 >= _DEPTH:
+        return best
+    for i in range(n - 1):
+        mv = buf[i]
+        g.apply(mv)
+        v = (3 * W_TILE if mv >= TRIPLE else W_TILE) + _search(g, d + 1)
+        g.undo()
+        if v > best:
+            best = v
+            if d == 0:
+                st[2] = mv
+        if st[0] > st[1]:
+            break  # past the limit: this branch's first capture only
+    return best
+
+
+def plan(g, limit):
+    """The planner's best move for the seat to act at ``g`` and its value
+    (module doc), within about ``limit`` work (module doc): ``(move, value)``."""
+    _ST[0] = 0
+    _ST[1] = limit
+    v = _search(g, 0)
+    _WORK[0] += _ST[0]
+    return _ST[2], v
+
+
+def work():
+    """The planner's work (module doc) since the last call (Hard counts it)."""
+    w = _WORK[0]
+    _WORK[0] = 0
+    return w
+
+
+def values(g, buf, n, sbuf, limit):
+    """Write into ``sbuf[0:n]`` the planner's value of each legal move
+    ``buf[0:n]`` of the seat to act (the move's own captures, then the best
+    rest of the turn), each searched within ``limit`` work (module doc)."""
+    for i in range(n):
+        mv = buf[i]
+        if mv == END:
+            _ST[0] = 0
+            _ST[1] = limit
+            places = 0
+            # the end of the turn: what it leaves the next seat
+            k = g.legal_moves(_BUFS[0])
+            for j in range(k - 1):
+                if _BUFS[0][j] < TRIPLE:
+                    places += 1
+            sbuf[i] = 0 if places == 0 or _last_turn(g) else -W_THREAT * places
+            _WORK[0] += g.rlen + 2
+            continue
+        gain = 0 if mv < TAKE else 3 * W_TILE if mv >= TRIPLE else W_TILE
+        g.apply(mv)
+        _ST[0] = 0
+        _ST[1] = limit
+        sbuf[i] = gain + _search(g, 1)
+        _WORK[0] += _ST[0]
+        g.undo()
+
+
+def _own(g):
+    """:func:`plan`'s move within :data:`NODES_OWN` nodes for a capturing step.
+    It depends on the row and on whether the hand ends with this turn only, not
+    on the hidden tiles, so it is remembered: a decision's playouts all start
+    from the same turn, which is searched once, not once per playout."""
+    key = bytes(g.row[:g.rlen]) + (b"\1" if _last_turn(g) else b"\0")
+    for i in range(_CACHE):
+        if _CK[i] == key:
+            return _CM[i]
+    mv, _ = plan(g, NODES_OWN)
+    i = _CI[0]
+    _CK[i] = key
+    _CM[i] = mv
+    _CI[0] = (i + 1) % _CACHE
+    return mv
+
+
+def rollout(g, buf, rng, scoring, cnt):
+    """Play ``g`` to the end of the hand or of :data:`HORIZON` rounds of turns
+    after the current one, whichever comes first (:func:`points` values the
+    captures so far: what is taken within a few turns decides most, and
+    shorter playouts buy more deals), every seat by :func:`plan` (the
+    captures of the turn it starts in within :data:`NODES_OWN` work, the
+    rest within :data:`NODES_PLAYOUT`); return the number of moves made.
+    ``buf``, ``rng``, ``scoring`` and ``cnt`` (the interface's) are not needed."""
+    depth = 0
+    first = g.turn
+    turns = HORIZON * g.players if HORIZON else 1000
+    while not g.over:
+        if g.turn != first:
+            first = -1
+        if g.step == PLACING:
+            turns -= 1
+            if turns < 0:
+                break
+        if first >= 0 and g.step != PLACING:
+            mv = _own(g)
+        else:
+            mv, _ = plan(g, NODES_PLAYOUT)
+        g.apply(mv)
+        depth += 1
+    return depth
+
+
+def exp_table(beta):
+    """``round(65536 * exp(-beta * d))`` for d = 0.._DMAX (at least 1): the
+    softmax of :func:`loglik` in small ints."""
+    return [max(1, int(65536 * math.exp(-beta * d) + 0.5)) for d in range(_DMAX + 1)]
+
+
+def loglik(g, buf, sbuf, seat, mv, etab, scoring, eps=0.0):
+    """Log-probability that ``seat`` chose ``mv`` at ``g`` under a softmax of
+    :func:`values` (weights ``etab``, :data:`NODES_PLAYOUT` work a move),
+    mixed with a uniform choice of weight ``eps``; ``buf``/``sbuf`` scratch
+    lists of MAX_MOVES slots."""
+    n = g.legal_moves(buf)
+    if n < 2:
+        return 0.0
+    values(g, buf, n, sbuf, NODES_PLAYOUT)
+    n = g.legal_moves(buf)  # (values used the planner's lists, not buf)
+    top = -10000
+    mine = 0
+    for i in range(n):
+        if sbuf[i] > top:
+            top = sbuf[i]
+        if buf[i] == mv:
+            mine = sbuf[i]
+    tot = 0
+    for i in range(n):
+        d = top - sbuf[i]
+        tot += etab[d if d < _DMAX else _DMAX]
+    d = top - mine
+    p = etab[d if d < _DMAX else _DMAX] / tot
+    return math.log((1.0 - eps) * p + eps / n if eps else p)
+
+
+def points(g):
+    """Each seat's points of the hand ``g`` for search (ended, or stopped at
+    the playout's horizon), without building its result: its captures less
+    the Devil's hand. The same list each call."""
+    pts = _PTS
+    devil = g.rlen
+    for s in range(g.players):
+        pts[s] = g.ncap[s] - devil
+    return pts
