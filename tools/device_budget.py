@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/budget.py --device [--quick|--full] [--raw=FILE]   # budget.py's format
     .venv/bin/python tools/device_budget.py [--quick|--full] [--part=time,ram,gc,stack] [--raw=FILE]
-    .venv/bin/python tools/device_budget.py --part=time --games=loo       # one game's positions
+    .venv/bin/python tools/device_budget.py --part=time --games=loo       # one game's positions (loo, castle, ...)
     .venv/bin/python tools/device_budget.py --part=fwstack1536,fwstack1280   # the firmware at a stack size
     .venv/bin/python tools/device_budget.py --calibrate-wasm                  # tools/ai_cost.py's constant
 
@@ -105,6 +105,9 @@ CONFIGS = (
     ("loo_2p", 3, 2, 0, False),
     ("loo_3p", 3, 3, 0, False),
     ("loo_4p", 3, 4, 0, False),
+    ("castle_2p", 4, 2, 0, False),
+    ("castle_3p", 4, 3, 0, False),
+    ("castle_6p", 4, 6, 0, False),
 )
 
 TARGET_HARD_MEDIAN_MS = 1000
