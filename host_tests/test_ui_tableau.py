@@ -203,15 +203,6 @@ def test_which_one_and_end_turn():
     assert h.app.scene.lines[:3] == ["1 S1 PLACE 5-2", "2 S1 TAKE 3 AT 5-4", "3 S1 END TURN"]
 
 
-def test_no_hint_where_no_ai_plays():
-    """Until Castle Rock's AI lands, UP says there is no hint."""
-    h = _deal()
-    if session.has_ai(h.app.session.cls):
-        pytest.skip("an AI plays Castle Rock: the hint is the AI's")
-    h.tap("UP")
-    assert h.app.table.note == "NO HINT: NO AI PLAYS THIS GAME"
-
-
 def _greedy(g, legal):
     """Place the tile that lets the most tiles be taken now (triples first), then
     take every capture, triples first (the issue's greedy player); the game is
