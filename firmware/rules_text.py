@@ -38,7 +38,8 @@ _TEXT = {
        "With two trumps lead one; after winning a trick lead a trump. Follow "
        "suit if able. A trump beats other suits; in a suit the double is "
        "highest.\n"
-       "A point a trick; no trick: looed, 5 back. First to @T wins.\n"
+       "A point a trick; no trick: looed, 5 back. First to @T wins; with four, "
+       "if nobody gets there in @T hands (whole rounds), the top score.\n"
        "Pool play: each trick takes a fifth of the pool; a looed player pays "
        "the next pool; you may pass (throw up your hand) and lose only your "
        "stake.",
@@ -52,7 +53,8 @@ _TEXT = {
        "draw while the boneyard lasts. A capture you leave is lost.\n"
        "When all hands are empty, each scores a point a tile taken, less one "
        "per tile left in the row (the Devil's hand). Game @T: if several reach "
-       "it in one hand the highest wins (a tie: the last dealt). Drinks: one "
+       "it in one hand the highest wins (a tie: the last dealt). If nobody "
+       "does in half @T hands (whole rounds), the top score wins. Drinks: one "
        "hand, its best score wins.\n"
        "Here: once placed, left/right move over the captures along the row "
        "(ticked), then END TURN; where one tile or three may go, A asks which.",

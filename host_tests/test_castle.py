@@ -13,7 +13,7 @@ import pytest
 
 from domino import ai, dealcode, games
 from domino.castle import CastleRock, PLACE, TAKE, TRIPLE, END, PLACING, TAKING, tableau_size
-from domino.castleview import options_for, config, youngest
+from domino.castleview import options_for, config, youngest, hand_limit
 from domino.game import IllegalMove, TABLEAU, MAX_MOVES, new_move_buffer
 from domino.match import Match, deal_code
 from domino.options import unpack as unpack_options
@@ -629,6 +629,28 @@ def test_match_tie_over_fifty_goes_to_the_youngest_hand(starter):
     m = match_with(sc)
     scripted_hand(m, starter)
     assert m.over and m.winner == s1
+
+
+def test_hand_limit_half_the_target_in_whole_rounds():
+    assert [hand_limit(50, n) for n in range(2, 7)] == [26, 27, 28, 25, 30]
+    assert hand_limit(25, 4) == 16 and hand_limit(100, 6) == 54 and hand_limit(1, 3) == 3
+
+
+def test_match_ends_at_the_hand_limit_the_highest_wins():
+    m = match_with([10, 10, 10])
+    m.hand_no = 25
+    scripted_hand(m, 0)
+    assert m.scores == [10, 13, 9] and not m.over  # hand 26 of 27
+    scripted_hand(m, 1)
+    # starter 1: seat 1 takes 0, seat 2 takes 3, seat 0 places the last tile: -1
+    assert m.hand_no == 27 and m.scores == [9, 13, 12] and m.over and m.winner == 1
+
+
+def test_match_at_the_hand_limit_a_tie_goes_to_the_youngest_hand():
+    m = match_with([-3, -6, -20])
+    m.hand_no = 26
+    scripted_hand(m, 0)
+    assert m.scores == [-3, -3, -21] and m.over and m.winner == 1
 
 
 def test_youngest_hand():

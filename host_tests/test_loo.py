@@ -639,6 +639,55 @@ def test_a_tie_at_the_top_plays_another_hand():
     assert m.scores == [5, 25, -3] and m.over and m.winner == 1
 
 
+def test_four_players_for_points_stop_after_the_hands_of_a_pool_match():
+    """With four, fifteen up or 16 hands (fifteen rounded up to whole rounds): the
+    highest score then wins below the target; a tie at the top plays on."""
+    m = Match(Loo, 4, 5)
+    m.hand_no = 14
+    m.scores[:] = [3, 1, 0, -2]
+    strong_deal(m.deal(), 0)
+    play_first(m.game)
+    m.finish_hand()
+    assert m.scores == [8, -4, -5, -7] and not m.over  # the 15th hand
+    strong_deal(m.deal(), 0)
+    play_first(m.game)
+    m.finish_hand()
+    assert m.hand_no == 16 and m.scores == [13, -9, -10, -12] and m.over and m.winner == 0
+    m = Match(Loo, 4, 5)
+    m.hand_no = 15
+    m.scores[:] = [0, -1, 10, -3]
+    strong_deal(m.deal(), 0)
+    play_first(m.game)
+    m.finish_hand()
+    assert m.scores == [5, -6, 5, -8] and not m.over and m.winner == -1  # a tie at the top
+    m = Match(Loo, 4, 5, 10)  # ten hands up: 12, three whole rounds
+    m.hand_no = 10
+    strong_deal(m.deal(), 0)
+    play_first(m.game)
+    m.finish_hand()
+    assert m.hand_no == 11 and not m.over
+    strong_deal(m.deal(), 1)
+    play_first(m.game)
+    m.finish_hand()
+    assert m.hand_no == 12 and m.scores == [0, 0, -10, -10] and not m.over  # a tie
+    strong_deal(m.deal(), 1)
+    play_first(m.game)
+    m.finish_hand()
+    assert m.scores == [-5, 5, -15, -15] and m.over and m.winner == 1
+
+
+def test_two_and_three_players_for_points_play_on_to_fifteen():
+    for n in (2, 3):
+        m = Match(Loo, n, 5)
+        m.hand_no = 40
+        m.scores[:] = [3] + [-9] * (n - 1)
+        g = m.deal()
+        strong_deal(g, 0)
+        play_first(g)
+        m.finish_hand()
+        assert m.scores[0] == 8 and not m.over
+
+
 def test_tie_at_the_top_scripted():
     """Two players both reach fifteen with equal scores: another hand is played."""
     m = Match(Loo, 2, 8)

@@ -40,6 +40,14 @@ dealt (the text: "the youngest (last dealt) hand wins"). The deal goes round
 from the dealer's left and ends with the dealer, so the youngest hand of a
 hand is the seat that played last in it: of the tied seats, the one furthest
 from that hand's starter in playing order (the dealer himself if he is tied).
+The text sets no end for a match nobody wins, and with five or six players,
+or on the larger sets, the Devil's hand can outgrow the captures so that
+every score falls hand after hand (docs/rules.md has the figures). A table
+stops at some point; here a match also ends after half the target in hands,
+rounded up to whole rounds of the deal (25 hands at 50: 26 with 2 players,
+27 with 3, 28 with 4, 25 with 5, 30 with 6): the highest score then wins,
+at or over the target or not, a tie again going to the youngest hand.
+At two to four players on double-six a match nearly always ends before it.
 Option "drinks" (the text's round of drinks): a match is a single hand with no
 match score; the hand's best tally wins it, a tie going to the youngest hand in
 the same way; the summary names the winner.

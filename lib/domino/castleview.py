@@ -92,6 +92,12 @@ def tableau_size(players, nset):
     return t
 
 
+def hand_limit(target, players):
+    """The hands after which a match ends if nobody reached ``target``: half
+    the target, rounded up to whole rounds of the deal."""
+    return ((target + 1) // 2 + players - 1) // players * players
+
+
 def youngest(seats, starter, players):
     """Of ``seats``, the youngest hand of a hand begun by ``starter``: the one
     dealt last, furthest from the starter in playing order."""
@@ -360,7 +366,8 @@ class CastleView:
     @classmethod
     def settle(cls, match, result):
         """A match: add the tallies; the players at or over the target are in, the
-        highest of them wins, equal highest the youngest hand. Drinks: the hand
+        highest of them wins, equal highest the youngest hand; after
+        :func:`hand_limit` hands the highest score wins wherever it stands. Drinks: the hand
         is the whole match, its winner the winner; no score is kept."""
         if result.drinks:
             match.over = True
@@ -371,6 +378,6 @@ class CastleView:
         for s in range(n):
             scores[s] += result.points[s]
         best = max(scores)
-        if best >= match.target:
+        if best >= match.target or match.hand_no + 1 >= hand_limit(match.target, n):
             match.over = True
             match.winner = youngest([s for s in range(n) if scores[s] == best], result.starter, n)

@@ -36,7 +36,14 @@ a dealer taking miss rejects the turn-up too.
 
 Plain scoring: a point a trick; no trick is a loo, five back (0 -> -5,
 3 -> -2). Fifteen up, checked at the end of each hand: the highest score at
-or over the target wins; a tie at the top plays another hand.
+or over the target wins; a tie at the top plays another hand. With four
+players the five tricks of a hand rarely outpace the loos (a hand adds five
+points among four, a loo takes five back) and scores drift: played to
+fifteen alone, most matches would never end (docs/rules.md has the figures).
+The text offers the pool as "a better plan"; a four-handed table playing for
+points also stops after as many hands as a pool match (the target rounded up
+to whole rounds: 16 for fifteen), where the highest score wins if it is not
+shared (a tie at the top plays another hand).
 
 Pool play (option, 3-4 players; stake 5, 10, 15 or 20): balances are
 ``match.scores`` (may go below zero), the pool ``match.extra[0]``. Everyone

@@ -126,6 +126,11 @@ def trick_rank(t, suit, trump):
     return -1
 
 
+def _rounds(target, players):
+    """Hands in a match of ``target`` hands: rounded up to whole rounds of the deal."""
+    return (target + players - 1) // players * players
+
+
 def _suit_name(a):
     return "trump" if a == TRUMP else str(a)
 
@@ -505,7 +510,8 @@ class LooView:
     @classmethod
     def settle(cls, match, result):
         """Plain: add the points; the match ends when the highest score has
-        reached the target and is not shared. Pool play: pay each trick a fifth
+        reached the target (with four players, or the hands of a pool match
+        are played) and is not shared. Pool play: pay each trick a fifth
         of the pool, take the loos, stake the next pool (``match.extra[0]``);
         ``result.points`` becomes each player's winnings less his loo, and the
         pool's movements are added to ``result.summary``."""
@@ -515,7 +521,7 @@ class LooView:
             for s in range(n):
                 scores[s] += result.points[s]
             best = max(scores)
-            if best >= match.target and scores.count(best) == 1:
+            if scores.count(best) == 1 and (best >= match.target or n == 4 and match.hand_no + 1 >= _rounds(match.target, n)):
                 match.over = True
                 match.winner = scores.index(best)
             return
@@ -548,8 +554,7 @@ class LooView:
             scores[s] += delta[s]
         result.points = delta
         best = max(scores)
-        need = (match.target + n - 1) // n * n
-        if left == 0 and not result.looed and match.hand_no + 1 >= need and scores.count(best) == 1:
+        if left == 0 and not result.looed and match.hand_no + 1 >= _rounds(match.target, n) and scores.count(best) == 1:
             match.over = True
             match.winner = scores.index(best)
             match.extra[0] = 0
