@@ -99,8 +99,11 @@ class Menu(Scene):
                 scr.text(i, "")
         if self.top > 0:
             scr.small(122, 1, "<", 0)
-        if self.top + 5 < n:
-            scr.small(122, 58, ">", 1)
+        if self.top + 5 < n:  # black inside the selection's bar when it is the last row shown
+            if self.sel == self.top + 4:
+                scr.small(122, 57, ">", 0)
+            else:
+                scr.small(122, 58, ">", 1)
 
 
 class Title(Menu):

@@ -454,3 +454,26 @@ def test_no_restart_words_after_an_ordinary_hand():
     assert se.match.restarts == 0
     h, sc = _summary_for(se)
     assert "starts over" not in " ".join(_words_after_reveal(h, sc))
+
+
+# -- menus ----------------------------------------------------------------------------------------
+
+
+def test_menu_more_mark_shown_on_the_selected_last_row():
+    """A menu's ">" (more rows below) is drawn on every row shown last, the
+    selected one too (black on its bar), on the three-button board as well."""
+    for board in (6, 3):
+        h = sim.Harness(board)
+        opt = refresh_golden._new_game(h, 3, [0, 0, 0, 0])  # Loo, 4 people: more than five rows
+        n = len(opt.rows())
+        assert n > 5
+        last_selected = 0
+        for _ in range(n):
+            h.tap("DOWN" if "UP" in h.buttons else "RIGHT")
+            h.step()
+            if opt.top + 5 < n:
+                b = h.app.scr.bitmap
+                mark = {b[x, y] for x in range(122, 125) for y in range(58, 62)}
+                assert mark == {0, 1}, (opt.sel, opt.top)
+                last_selected += opt.sel == opt.top + 4
+        assert last_selected  # the case in question was seen
