@@ -307,6 +307,18 @@ class Message(Scene):
             scr.text(i, self.lines[i] if i < len(self.lines) else "")
 
 
+def target_unit(cls, players, options):
+    """What a match's target counts (the game's ``target_unit``; points unless it
+    says): "points", "hands", or "" for no score to reach."""
+    f = getattr(cls, "target_unit", None)
+    return "points" if f is None else f(players, options)
+
+
+def target_text(unit, target):
+    """A target for a title bar: "TO 15" (points), "15 HANDS"."""
+    return ("TO %d" % target) if unit == "points" else "%d %s" % (target, unit.upper())
+
+
 def seat_name(session, seat):
     """"You" for the only human, else "Seat N"."""
     if len(session.humans) == 1 and session.humans[0] == seat:
@@ -440,9 +452,11 @@ class Summary(Scene):
         # the score part: every side's points and totals (scores() are the totals)
         bad = getattr(se.cls, "BAD_POINTS", False)
         rows = [("BAD" if bad else "PTS", r.points)]
-        if m and not getattr(r, "drinks", False):  # a hand for drinks keeps no match score
+        unit = target_unit(se.cls, m.players, m.options) if m else ""
+        if unit:  # a match with a score to reach (none: a single hand, no match score)
             rows.append(("TOT", m.scores))
-            scr.small(127 - len("TO %d" % m.target) * 4, 1, "TO %d" % m.target, 0)
+            to = target_text(unit, m.target)
+            scr.small(127 - len(to) * 4, 1, to, 0)
         import scores  # loaded to draw, then forgotten (see scores.py)
         scores.grid(scr, se, 19, rows)
         sys.modules.pop("scores", None)
@@ -465,7 +479,7 @@ class Result(Scene):
         import scores
         scr.text(0, scores.result_words(se, m.winner))
         scr.text(1, m.call.upper() if m.call else "")
-        r = se.result  # a hand for drinks: its points, there is no match score
-        scores.grid(scr, se, 30, [("PTS", r.points) if getattr(r, "drinks", False) else ("TOT", m.scores)])
+        single = not target_unit(se.cls, m.players, m.options)  # a single hand: its points, no match score
+        scores.grid(scr, se, 30, [("PTS", se.result.points) if single else ("TOT", m.scores)])
         sys.modules.pop("scores", None)
         scr.text(4, "A: title")

@@ -271,3 +271,30 @@ def test_summary_tells_tricks_loos_and_the_pool():
     while sc.words:
         h.tap("A")
     assert h.app.scene is sc and not sc.words  # the grid page: "A: next"
+
+
+def _title_right(h, text):
+    """True if the title bar ends with ``text`` (drawn as the summary draws it)."""
+    ref = render.Screen(sim.NullDisplay())
+    ref.clear()
+    ref.title("")
+    ref.small(127 - len(text) * 4, 1, text, 0)
+    return _region(h.app.scr, 64, 0, 64, 7) == _region(ref, 64, 0, 64, 7)
+
+
+def test_pool_target_counts_hands_on_the_options_and_the_summary():
+    """Pool play has no score to reach (the game's ``target_unit`` says "hands"):
+    the options screen says "Hands: 15" and the summary's title "15 HANDS";
+    plain scoring keeps "Target: 15" and "TO 15"."""
+    h = sim.Harness(6)
+    opt = refresh_golden._new_game(h, 3, [0, 0, 0], players=3)
+    assert "Target: 15" in opt.rows() and not any(r.startswith("Hands") for r in opt.rows())
+    opt.opt[0] = 1
+    assert "Hands: 15" in opt.rows() and not any(r.startswith("Target") for r in opt.rows())
+    h2 = sim.Harness(6)
+    refresh_golden._loo_pool(h2, 3, (), 2)
+    h2.step()
+    assert _title_right(h2, "15 HANDS") and not _title_right(h2, "TO 15")
+    h3 = sim.Harness(6)
+    h3.app.start_deal(CODE, [0] * 4)  # a deal by code: plain scoring, no match
+    assert h3.app.session.cls.target_unit(4, 0) == "points"

@@ -130,6 +130,11 @@ class CastleView:
         config(players, options)
         return players
 
+    @staticmethod
+    def target_unit(players, options=0):
+        """Drinks play is a single hand with no match score: no target."""
+        return "" if config(players, options)[1] else "points"
+
     def options_code(self):
         """The options code: set (bits 0-1), drinks (bit 2)."""
         return SETS.index(self.nset) | (4 if self.drinks else 0)
