@@ -367,3 +367,24 @@ def test_summary_follows_the_games_target_unit(monkeypatch):
     assert shown(True)
     monkeypatch.setattr(CastleRock, "target_unit", staticmethod(lambda players, options=0: ""))
     assert not shown(False)
+
+
+@pytest.mark.parametrize("drinks", (True, False))
+def test_summary_words_name_the_winner_and_what_it_took(drinks):
+    """Six players: the summary's words are one short sentence on at most two
+    rows: who won the hand (or tied), the tiles it took and the Devil's count
+    ("Seat 3 wins: took 7, Devil 3"), not every seat's captures."""
+    h = sim.Harness(6)
+    refresh_golden._castle_six(h, drinks, True)
+    sc = h.app.scene
+    se = h.app.session
+    r = se.result
+    cap = r.captured[r.winner] if r.winner >= 0 else max(r.captured)
+    words = " ".join(sc.lines())
+    if r.winner >= 0:
+        who = "Seat %d wins%s" % (r.winner + 1, "" if drinks else " the hand")
+        assert words.startswith(who), words
+    else:
+        assert " tie: " in words, words
+    assert words.endswith("took %d, Devil %d" % (cap, r.devil)), words
+    assert len(sc.lines()) <= 2 and all(len(x) <= 21 for x in sc.lines())

@@ -350,7 +350,8 @@ SCREENS = {
     "castle_far_capture": (6, _castle_far),
     "castle_6players": (6, _castle_six),
     "castle_devils_hand": (6, lambda h: _castle_six(h, True, True)),
-    "castle_summary_grid": (6, lambda h: (_castle_six(h, True, True), h.run_script("A A A"))),
+    "castle_summary": (6, lambda h: (_castle_six(h, True, True), h.run_script("A"))),
+    "castle_summary_grid": (6, lambda h: (_castle_six(h, True, True), h.run_script("A A"))),
 }
 
 
