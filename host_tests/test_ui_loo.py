@@ -298,3 +298,26 @@ def test_pool_target_counts_hands_on_the_options_and_the_summary():
     h3 = sim.Harness(6)
     h3.app.start_deal(CODE, [0] * 4)  # a deal by code: plain scoring, no match
     assert h3.app.session.cls.target_unit(4, 0) == "points"
+
+
+def test_row_1_counts_the_discards_after_a_miss():
+    """After taking the miss row 1 says how many pieces are still to discard
+    (four players discard two: "DISCARD 2", then "DISCARD 1 MORE"; three
+    players one), before what A does; whole on row 1."""
+    h = _deal()  # 4 players
+    t = h.app.table
+    g = h.app.session.game
+    seat = g.turn
+    _act(h, MISS)
+    h.step()
+    assert g.turn == seat and t.message() == "DISCARD 2  A: DISCARD " + tiles.name(t.items[t.sel]).upper()
+    _act(h, [m for m in h.app.session.legal()][0])
+    h.step()
+    assert g.turn == seat and t.message().startswith("DISCARD 1 MORE  A: DISCARD ")
+    assert len(t.message()) <= table._MSG_LEN
+    _act(h, h.app.session.legal()[0])
+    assert g.turn != seat
+    h3 = _deal(dealcode.encode(3, 3, 0, 0, 4))  # 3 players
+    _act(h3, MISS)
+    h3.step()
+    assert h3.app.table.message().startswith("DISCARD 1  A: DISCARD ")
