@@ -321,3 +321,25 @@ def test_row_1_counts_the_discards_after_a_miss():
     _act(h3, MISS)
     h3.step()
     assert h3.app.table.message().startswith("DISCARD 1  A: DISCARD ")
+
+
+def test_a_hand_thrown_up_stays_face_down_at_the_end():
+    """Pool play, 3 players: the two seats before the dealer throw up their hands
+    and the dealer takes the pool; the end-of-hand page shows the dealer's
+    pieces but not theirs (the game's ``face_down``: they stay face down)."""
+    h = sim.Harness(6)
+    refresh_golden._loo_pool(h, 3, ("pass", "pass"), 1)
+    se = h.app.session
+    g = se.game
+    sc = h.app.scene
+    assert isinstance(sc, scenes.Summary) and sc.reveal is not None
+    rows = " ".join(sc.reveal.rows)
+    passed = [s for s in range(3) if s != g.dealer]
+    for s in passed:
+        assert g.face_down(s) and len(g.hand(s)) == 5
+        assert "S%d FACE DOWN" % (s + 1) in rows
+        for p in g.hand(s):
+            assert tiles.name(p) not in rows, (s, tiles.name(p), rows)
+    assert not g.face_down(g.dealer)
+    for p in g.hand(g.dealer):
+        assert tiles.name(p) in rows

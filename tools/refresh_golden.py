@@ -342,6 +342,7 @@ SCREENS = {
     "loo_for_pool": (6, lambda h: _loo_pool(h, 3, ("pass", "keep"))),
     "loo_summary": (6, lambda h: _loo_pool(h, 3, (), 1)),
     "loo_summary_grid": (6, lambda h: _loo_pool(h, 3, (), 2)),
+    "loo_thrown_up": (6, lambda h: _loo_pool(h, 3, ("pass", "pass"), 1)),
     "options_castle": (6, lambda h: (_new_game(h, 4, [0] * 6, 6), h.run_script("D*9 R"))),
     "castle_place": (6, _castle),
     "castle_capture": (6, lambda h: _castle(h, placed=True)),
