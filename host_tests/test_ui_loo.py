@@ -6,6 +6,8 @@ views imported one at a time."""
 
 import sys
 
+import pytest
+
 import pause
 import refresh_golden
 import render
@@ -129,7 +131,7 @@ def test_a_whole_hand_drawn_from_the_public_state():
         led.add(pub[5])
         legal = se.legal()
         msg = h.app.table.message()
-        assert len(msg) <= table._MSG_LEN and (msg.startswith(("A: ", "YOUR TURN")) or " SCORES 1!" in msg), msg
+        assert len(msg) <= table._MSG_LEN and (msg.startswith(("A: ", "YOUR TURN", "DISCARD 2  A: ", "DISCARD 1 MORE  A: ")) or " SCORES 1!" in msg), msg
         if MISS in legal and g.turn == 1:
             m = MISS
         else:
@@ -343,3 +345,46 @@ def test_a_hand_thrown_up_stays_face_down_at_the_end():
     assert not g.face_down(g.dealer)
     for p in g.hand(g.dealer):
         assert tiles.name(p) in rows
+
+
+@pytest.mark.parametrize("players", (3, 4))
+def test_pool_play_shows_the_pool_on_row_0(monkeypatch, players):
+    """Pool play: row 0 shows the pool ("POOL 20", the game's ``match_note``)
+    beside the balances, on both pages when row 0 pages (4 players), and the
+    next hand's pool after the first; plain scoring shows none."""
+    from test_ui_table import Drawn
+    d = Drawn(monkeypatch)
+    h = sim.Harness(6)
+    refresh_golden._loo_pool(h, players)
+    m = h.app.session.match
+
+    def row0():
+        d.items[:] = []
+        for _ in range(2):  # both pages if it pages
+            h.app.dirty = True
+            h.step()
+            h.wait(2600)
+        d.check_on_screen()
+        frames = {}
+        for it in d.items:
+            if it[1] == 0:
+                frames[it[5]] = frames.get(it[5], "") + " " + it[4]
+        pages = set(frames.values())
+        assert len(pages) == (2 if h.app.table.page & 2 else 1), pages  # both pages seen
+        return pages
+
+    assert (h.app.table.page & 2 != 0) == (players == 4)  # 4 players: row 0 pages
+    assert all("POOL %d" % m.extra[0] in p for p in row0())
+    refresh_golden._play_until(h, lambda app: isinstance(app.scene, scenes.Summary), limit=20000)
+    while h.app.session.result is not None:
+        h.tap("A")
+    refresh_golden._through_privacy(h)
+    assert h.app.scene is h.app.table and m.hand_no == 1
+    assert all("POOL %d" % m.extra[0] in p for p in row0())
+    h2 = sim.Harness(6)
+    refresh_golden._new_game(h2, 3, [0] * players, players)
+    h2.app.scene.sel = len(h2.app.scene.rows()) - 1
+    h2.tap("A")  # a plain match
+    refresh_golden._through_privacy(h2)
+    h = h2
+    assert h.app.session.match.extra == [] and not any("POOL" in p for p in row0())

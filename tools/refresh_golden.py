@@ -340,6 +340,7 @@ SCREENS = {
     "loo_last_trick": (6, lambda h: (_loo_trick(h, 3), h.wait(2000))),
     "loo_pool": (6, _loo_pool),
     "loo_for_pool": (6, lambda h: _loo_pool(h, 3, ("pass", "keep"))),
+    "loo_pool_4": (6, lambda h: (_loo_pool(h, 4, ("keep",)), h.wait(2600))),
     "loo_summary": (6, lambda h: _loo_pool(h, 3, (), 1)),
     "loo_summary_grid": (6, lambda h: _loo_pool(h, 3, (), 2)),
     "loo_thrown_up": (6, lambda h: _loo_pool(h, 3, ("pass", "pass"), 1)),
