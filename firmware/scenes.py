@@ -211,23 +211,26 @@ class SettingsMenu(Menu):
 
 
 class StatsScene(Scene):
-    """Matches won/played per game and level, in the small font."""
+    """Matches won/played per game and level, in the small font: the games'
+    whole names (up to 12 letters), then a column per level, its figures
+    ending at its right edge (up to 4 letters clear of the names, 5 of each other)."""
 
     def draw(self, scr):
         scr.clear()
         scr.clear_labels()
         scr.title("STATISTICS  WON/PLAYED")
-        scr.small(2, 9, "GAME       EASY MED  HARD FRND")
-        y = 17
+        y = 9
         st = self.app.stats
-        for g in games.shown(LAYOUTS):
-            scr.small(2, y, g[3][:10])
-            x = 46
+        for g in [None] + games.shown(LAYOUTS):
+            scr.small(0, y, g[3] if g else "GAME")
             for lv in range(4):
-                p, w = st.get(g[0], lv)
-                scr.small(x, y, "%d/%d" % (w, p))
-                x += 20
-            y += 7
+                if g:
+                    p, w = st.get(g[0], lv)
+                    txt = "%d/%d" % (w, p)
+                else:
+                    txt = ("EASY", "MED", "HARD", "FRND")[lv]
+                scr.small(66 + 21 * lv - len(txt) * 4, y, txt)  # ends at x 64 + 21 * lv
+            y += 8 if g is None else 7
             if y > 58:
                 break
 

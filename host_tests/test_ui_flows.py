@@ -477,3 +477,28 @@ def test_menu_more_mark_shown_on_the_selected_last_row():
                 assert mark == {0, 1}, (opt.sel, opt.top)
                 last_selected += opt.sel == opt.top + 4
         assert last_selected  # the case in question was seen
+
+
+def test_statistics_show_whole_game_names(monkeypatch):
+    """The statistics screen names every game in full ("DOMINO WHIST", "CASTLE
+    ROCK"), its figures clear of the names ("3/12" in the first column) and of
+    each other ("12/34" in the others)."""
+    from test_ui_table import Drawn
+    d = Drawn(monkeypatch)
+    h = sim.Harness(6)
+    for g in games.shown(session.LAYOUTS):
+        for lv in range(4):
+            for k in range(34 if lv else 12):
+                h.app.stats.add(g[0], lv, k < (12 if lv else 3))
+    h.app.go(scenes.StatsScene(h.app))
+    h.step()
+    d.check_on_screen()
+    drawn = [it[4] for it in d.items]
+    for g in games.shown(session.LAYOUTS):
+        assert g[3] in drawn, (g[3], drawn)
+    assert drawn.count("12/34") == 3 * len(games.shown(session.LAYOUTS))
+    assert drawn.count("3/12") == len(games.shown(session.LAYOUTS))
+    for it in d.items:  # at least 2 blank columns between texts of a row
+        for o in d.items:
+            if o is not it and o[1] == it[1] and o[1] > 8 and it[0] < o[0]:
+                assert it[0] + it[2] + 2 <= o[0], (it, o)
