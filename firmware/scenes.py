@@ -461,7 +461,7 @@ class Summary(Scene):
             to = target_text(unit, m.target)
             scr.small(127 - len(to) * 4, 1, to, 0)
         import scores  # loaded to draw, then forgotten (see scores.py)
-        scores.grid(scr, se, 19, rows)
+        scores.grid(scr, se, 20, rows)
         sys.modules.pop("scores", None)
         scr.text(3, "Code " + se.code)
         scr.text(4, "A: next" if not se.done() else "A: done")
@@ -483,6 +483,6 @@ class Result(Scene):
         scr.text(0, scores.result_words(se, m.winner))
         scr.text(1, m.call.upper() if m.call else "")
         single = not target_unit(se.cls, m.players, m.options)  # a single hand: its points, no match score
-        scores.grid(scr, se, 30, [("PTS", se.result.points) if single else ("TOT", m.scores)])
+        scores.grid(scr, se, 31, [("PTS", se.result.points) if single else ("TOT", m.scores)])
         sys.modules.pop("scores", None)
         scr.text(4, "A: title")

@@ -491,6 +491,7 @@ def test_statistics_show_whole_game_names(monkeypatch):
             for k in range(34 if lv else 12):
                 h.app.stats.add(g[0], lv, k < (12 if lv else 3))
     h.app.go(scenes.StatsScene(h.app))
+    d.items[:] = []
     h.step()
     d.check_on_screen()
     drawn = [it[4] for it in d.items]
@@ -502,3 +503,23 @@ def test_statistics_show_whole_game_names(monkeypatch):
         for o in d.items:
             if o is not it and o[1] == it[1] and o[1] > 8 and it[0] < o[0]:
                 assert it[0] + it[2] + 2 <= o[0], (it, o)
+
+
+def test_menu_title_bar_clear_of_the_selected_first_row():
+    """A black pixel row parts the title bar from the selected first row, in the
+    title menu and the pause menu; the last row's bar stays on the screen."""
+    h = sim.Harness(6)
+    refresh_golden._start(h, 0, wait=3000)
+    h.tap("B")  # the pause menu
+    for scene in (h.app.scene, scenes.Title(h.app)):
+        h.app.go(scene)
+        for sel, y_bar in ((0, 8), (4, 52)):
+            scene.sel = sel
+            h.app.dirty = True
+            h.step()
+            b = h.app.scr.bitmap
+            rows = [{b[x, y] for x in range(128)} for y in range(64)]
+            assert rows[6] == {1} and rows[7] == {0}, type(scene).__name__  # the title bar, then a gap
+            edge = [b[127, y] for y in range(64)]  # the bar's right end: no text there
+            assert edge[y_bar - 1] == 0 and edge[y_bar:y_bar + 11] == [1] * 11
+            assert y_bar + 11 == 64 or edge[y_bar + 11] == 0
