@@ -74,7 +74,7 @@ class CodeEntry(Scene):
         scr.text(0, self.code() + "  OK", False, 14)
         # cursor under the character (label font is 6 px wide)
         col = self.pos + self.pos // 3 if self.pos < 9 else 13
-        scr.fill(14 + col * 6, 18, 12 if self.pos == 9 else 6, 2, 1)
+        scr.fill(14 + col * 6, 19, 12 if self.pos == 9 else 6, 2, 1)  # under row 0's text
         h = self.hints()
         for i in range(3):
             scr.text(2 + i, h[i])

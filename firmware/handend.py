@@ -58,7 +58,8 @@ class Reveal:
     """The hands at the end of a hand: every seat's tiles and pips, in the small
     font, paged by 8 rows (never cut), or the board view's own title and rows
     (its ``reveal(se, r)``, e.g. the Devil's hand); in a game without pips (``pips`` None)
-    the tiles still held, and ``empty`` when no seat holds any."""
+    the tiles still held, and ``empty`` when no seat holds any; a hand the game
+    keeps ``face_down`` (a Loo hand thrown up) is named, its tiles not shown."""
 
     def __init__(self, se, r):
         g = se.game
@@ -70,12 +71,16 @@ class Reveal:
         if tell is not None:
             self.title, rows = tell(se, r)
             held = True
+        down = getattr(g, "face_down", None)  # hands the rules keep hidden even now
         for s in range(g.players if tell is None else 0):
-            hand = g.hand(s) if hasattr(g, "hand") else g.observation(s).hand
-            held = held or bool(hand)
             name = seat_name(se, s)
             if name.startswith("Seat "):
                 name = "S" + name[5:]
+            if down is not None and down(s):
+                rows.append(name + " FACE DOWN")
+                continue
+            hand = g.hand(s) if hasattr(g, "hand") else g.observation(s).hand
+            held = held or bool(hand)
             if r.pips is None:  # a game that counts no pips (tricks): the tiles held
                 line = name + (":" if hand else " NO TILES LEFT")
             else:

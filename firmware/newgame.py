@@ -9,7 +9,7 @@ during play.
 import sys
 
 from domino import games
-from scenes import Menu, Message, Picker, wrap
+from scenes import Menu, Message, Picker, wrap, target_unit
 
 
 KIND_NAMES = ("Human", "AI easy", "AI medium", "AI hard")
@@ -17,8 +17,10 @@ KIND_NAMES = ("Human", "AI easy", "AI medium", "AI hard")
 
 class Options(Menu):
     """Players, who plays each seat (only people in a game no AI plays: one
-    without ``AI``), target score, the game's declared options (``OPTIONS``:
-    only the choices its ``refuses`` accepts); then Start."""
+    without ``AI``), the target (named by what it counts, the game's
+    ``target_unit``: "Target: 50", "Hands: 15"; no row for a match with no
+    score to reach), the game's declared options (``OPTIONS``: only the
+    choices its ``refuses`` accepts); then Start."""
 
     def __init__(self, app, gid):
         Menu.__init__(self, app)
@@ -62,14 +64,24 @@ class Options(Menu):
             out.append("Players: %d" % self.players)
         for p in range(self.players):
             out.append("P%d: %s%s" % (p + 1, KIND_NAMES[self.kinds[p]], " (you)" if p == 0 and not self.kinds[p] else ""))
-        if len(self.targets) > 1:
-            out.append("Target: %d" % self.target)
+        if self._targeted():
+            unit = self._unit()
+            out.append(("Target: %d" if unit == "points" else unit[:1].upper() + unit[1:] + ": %d")
+                       % self.target)
         for i in self._shown():
             name, label, vals = self.cls.OPTIONS[i]
             k = self.opt[i]
             out.append("%s: %s" % (name, vals[k - 1] if k else label))
         out.append("Start")
         return out
+
+    def _unit(self):
+        """What the target counts with the choices made ("" none: no target row)."""
+        return target_unit(self.cls, self.players, self.options())
+
+    def _targeted(self):
+        """True if a target row is shown: a choice of targets, and a score to reach."""
+        return len(self.targets) > 1 and self._unit() != ""
 
     def options(self):
         """The game's options code for the choices made (0 = defaults)."""
@@ -110,7 +122,7 @@ class Options(Menu):
         if i < self.players:
             return "seat", i
         i -= self.players
-        if len(self.targets) > 1:
+        if self._targeted():
             if i == 0:
                 return "target", 0
             i -= 1
@@ -121,6 +133,14 @@ class Options(Menu):
 
     def change(self, i, d):
         what, k = self._row(i)
+        self._change(what, k, d)
+        if i == self.sel:  # rows may come or go (a target): the selection stays on this one
+            for j in range(len(self.rows())):
+                if self._row(j) == (what, k):
+                    self.sel = j
+                    break
+
+    def _change(self, what, k, d):
         if what == "players":
             # the counts the choices made allow; none but this one: the rest, with defaults
             zero = bytearray(len(self.opt))

@@ -23,7 +23,7 @@ except ImportError:  # CPython
 W = const(128)
 H = const(64)
 NLABELS = const(5)
-ROW0 = const(8)  # y of the first text row (its 6x12 cells start 2 px higher)
+ROW0 = const(9)  # y of the first text row (its 6x12 cells start 2 px higher; a row's bar 1 px)
 ROWH = const(11)  # text row pitch
 NOGLYPH = const(255)
 

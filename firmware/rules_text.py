@@ -42,7 +42,8 @@ _TEXT = {
        "if nobody gets there in @T hands (whole rounds), the top score.\n"
        "Pool play: each trick takes a fifth of the pool; a looed player pays "
        "the next pool; you may pass (throw up your hand) and lose only your "
-       "stake.",
+       "stake. A pool match has no score to reach: it plays @T hands (whole "
+       "rounds), then on until a hand leaves the pool empty.",
     4: "2-6 players, double-six (double-9 or -12 as chosen), 2 tiles each. "
        "Four tiles face up make the tableau, a row (three with five players); "
        "only its open end, on the right, is played on.\n"

@@ -99,8 +99,11 @@ class Menu(Scene):
                 scr.text(i, "")
         if self.top > 0:
             scr.small(122, 1, "<", 0)
-        if self.top + 5 < n:
-            scr.small(122, 58, ">", 1)
+        if self.top + 5 < n:  # black inside the selection's bar when it is the last row shown
+            if self.sel == self.top + 4:
+                scr.small(122, 57, ">", 0)
+            else:
+                scr.small(122, 58, ">", 1)
 
 
 class Title(Menu):
@@ -208,23 +211,26 @@ class SettingsMenu(Menu):
 
 
 class StatsScene(Scene):
-    """Matches won/played per game and level, in the small font."""
+    """Matches won/played per game and level, in the small font: the games'
+    whole names (up to 12 letters), then a column per level, its figures
+    ending at its right edge (up to 4 letters clear of the names, 5 of each other)."""
 
     def draw(self, scr):
         scr.clear()
         scr.clear_labels()
         scr.title("STATISTICS  WON/PLAYED")
-        scr.small(2, 9, "GAME       EASY MED  HARD FRND")
-        y = 17
+        y = 9
         st = self.app.stats
-        for g in games.shown(LAYOUTS):
-            scr.small(2, y, g[3][:10])
-            x = 46
+        for g in [None] + games.shown(LAYOUTS):
+            scr.small(0, y, g[3] if g else "GAME")
             for lv in range(4):
-                p, w = st.get(g[0], lv)
-                scr.small(x, y, "%d/%d" % (w, p))
-                x += 20
-            y += 7
+                if g:
+                    p, w = st.get(g[0], lv)
+                    txt = "%d/%d" % (w, p)
+                else:
+                    txt = ("EASY", "MED", "HARD", "FRND")[lv]
+                scr.small(66 + 21 * lv - len(txt) * 4, y, txt)  # ends at x 64 + 21 * lv
+            y += 8 if g is None else 7
             if y > 58:
                 break
 
@@ -302,6 +308,18 @@ class Message(Scene):
         scr.title(self.ttl)
         for i in range(5):
             scr.text(i, self.lines[i] if i < len(self.lines) else "")
+
+
+def target_unit(cls, players, options):
+    """What a match's target counts (the game's ``target_unit``; points unless it
+    says): "points", "hands", or "" for no score to reach."""
+    f = getattr(cls, "target_unit", None)
+    return "points" if f is None else f(players, options)
+
+
+def target_text(unit, target):
+    """A target for a title bar: "TO 15" (points), "15 HANDS"."""
+    return ("TO %d" % target) if unit == "points" else "%d %s" % (target, unit.upper())
 
 
 def seat_name(session, seat):
@@ -437,11 +455,13 @@ class Summary(Scene):
         # the score part: every side's points and totals (scores() are the totals)
         bad = getattr(se.cls, "BAD_POINTS", False)
         rows = [("BAD" if bad else "PTS", r.points)]
-        if m and not getattr(r, "drinks", False):  # a hand for drinks keeps no match score
+        unit = target_unit(se.cls, m.players, m.options) if m else ""
+        if unit:  # a match with a score to reach (none: a single hand, no match score)
             rows.append(("TOT", m.scores))
-            scr.small(127 - len("TO %d" % m.target) * 4, 1, "TO %d" % m.target, 0)
+            to = target_text(unit, m.target)
+            scr.small(127 - len(to) * 4, 1, to, 0)
         import scores  # loaded to draw, then forgotten (see scores.py)
-        scores.grid(scr, se, 19, rows)
+        scores.grid(scr, se, 20, rows)
         sys.modules.pop("scores", None)
         scr.text(3, "Code " + se.code)
         scr.text(4, "A: next" if not se.done() else "A: done")
@@ -462,7 +482,7 @@ class Result(Scene):
         import scores
         scr.text(0, scores.result_words(se, m.winner))
         scr.text(1, m.call.upper() if m.call else "")
-        r = se.result  # a hand for drinks: its points, there is no match score
-        scores.grid(scr, se, 30, [("PTS", r.points) if getattr(r, "drinks", False) else ("TOT", m.scores)])
+        single = not target_unit(se.cls, m.players, m.options)  # a single hand: its points, no match score
+        scores.grid(scr, se, 31, [("PTS", se.result.points) if single else ("TOT", m.scores)])
         sys.modules.pop("scores", None)
         scr.text(4, "A: title")

@@ -1,8 +1,9 @@
 """The table: the generic frame around a board view chosen by the game's layout kind.
 
 Layout (128x64): row 0 each seat's tiles left ("YOU:7 2:7", the seat to act
-inverted, a dotted line under a seat that passed last), the boneyard and the
-scores, paging between tiles and scores when they do not fit (up to 8 seats);
+inverted, a dotted line under a seat that passed last), the boneyard, the
+game's ``match_note`` (Loo's pool) and the scores, paging between tiles and
+scores when they do not fit (up to 8 seats);
 row 1 a prompt, a note, a score just made, or the seat to act and each seat's
 last play ("S3 5-5R+10"), newest first, paging with row 0 when they do not all
 fit (a play just made starts again at the first page). The board (y 12-42) is
@@ -447,22 +448,39 @@ class Table(Scene):
 
     def draw_status(self, scr, se, g):
         """Row 0: each seat's tiles left ("YOU:7 2:7", the seat to act inverted, a
-        dotted line under a seat that passed last), the boneyard and the scores.
-        When that does not fit (many seats, big scores) the row shows one cell per
-        seat and pages every ``_PAGE_MS`` between tiles left and the scores."""
+        dotted line under a seat that passed last), the boneyard, the game's
+        ``match_note`` ("POOL 20") and the scores. When that does not fit (many
+        seats, big scores) the row shows one cell per seat and pages every
+        ``_PAGE_MS`` between tiles left and the scores, the boneyard and the note
+        kept at the right end while the cells still fit beside them."""
         n = g.players
         counts = g.count if hasattr(g, "count") else g.observation(0).counts
         scores = se.scores()
         hum = se.humans[0] if len(se.humans) == 1 else -1
         sc = (" " if min(scores) < 0 else "-").join(str(v) for v in scores)  # "5-0", "-5 10"
-        if getattr(g, "BONEYARD", False):
-            sc = "B%d %s" % (len(g.stock) - g.top, sc)
+        pile = "B%d" % (len(g.stock) - g.top) if getattr(g, "BONEYARD", False) else ""
+        note = getattr(se.cls, "match_note", None)  # the match's own state, e.g. "POOL 20"
+        note = note(se.match) if note is not None and se.match is not None else ""
+        if note:
+            pile = (pile + " " + note) if pile else note
+        if pile:
+            sc = pile + " " + sc
         gap = 1 if n > 5 else 3
         w = len(sc) * 4 + 2
+        wide = 0  # the widest cell of either page when paged
         for s in range(n):
             w += (len(str(counts[s])) + (4 if s == hum else 2)) * 4 + 1 + gap
+            wide = max(wide, (len(str(counts[s])) + 2) * 4 + 1, len(str(scores[g.side(s)])) * 4 + 1)
         paged = w > 128 + gap
         self.page = (self.page & 5) | (2 if paged else 0)
+        cw = 128 // n
+        if paged and pile:  # the pile keeps the right end if every cell still fits
+            cw = (127 - len(pile) * 4) // n
+            if cw < wide + gap - 1:
+                cw = 128 // n
+                pile = ""
+            else:
+                scr.small(128 - len(pile) * 4, 0, pile)
         turn = g.turn if se.result is None else -1
         x = 0
         for s in range(n):
@@ -472,7 +490,7 @@ class Table(Scene):
                 txt = ("YOU" if not paged else "Y") if s == hum else str(s + 1)
                 txt += ":%d" % counts[s]
             if paged:
-                x = s * (128 // n)
+                x = s * cw
             x += gap
             w = len(txt) * 4 + 1
             if s == turn:

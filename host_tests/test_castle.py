@@ -393,7 +393,7 @@ def test_scoring_with_the_devils_hand_larger_than_the_captures():
     assert r.devil == 4 and r.captured == [1, 0]
     assert r.points == [1 - 4, 0 - 4]  # a point a tile captured, less the Devil's hand
     assert r.winner == 0 and r.side == 0 and r.end == "empty"
-    assert r.summary == "taken @0 1 @1 0, Devil 4"
+    assert r.summary == "@0 wins the hand: took 1, Devil 4"
 
 
 def test_a_seat_with_an_empty_hand_is_passed_over():
@@ -682,10 +682,11 @@ def test_drinks_tie_goes_to_the_youngest_hand():
             g.play(END)
         r = g.result()
         assert r.points == [-4, -4] and r.winner == 1 - starter
-        assert r.summary == "@%d wins (youngest): taken @0 0 @1 0, Devil 4" % (1 - starter)
+        assert r.summary == "@%d wins (youngest hand): took 0, Devil 4" % (1 - starter)
         # in a match a tied hand has no winner
         g = dealt(2, ["6-6", "0-5"], "1-2 3-4", starter=starter)
         while not g.over:
             g.play(PLACE + g.hand(g.turn)[0])
             g.play(END)
         assert g.result().winner == -1
+        assert g.result().summary == "@0 and @1 tie: took 0, Devil 4"

@@ -335,6 +335,28 @@ def test_hand_result_summary(gid, n, code):
 
 
 @pytest.mark.parametrize("gid,n,code", FEW_OPT_CASES, ids=_id)
+def test_optional_screen_declarations(gid, n, code):
+    """The optional declarations screens ask for: ``target_unit`` a plural word or
+    "" (no score to reach), ``match_note`` a short text, ``face_down`` a bool per seat."""
+    cls = cls_of(gid)
+    unit = getattr(cls, "target_unit", None)
+    if unit is not None:
+        u = unit(n, code)
+        assert type(u) is str and (u == "" or (u.isalpha() and u.islower() and u.endswith("s"))), u
+    note = getattr(cls, "match_note", None)
+    if note is not None:
+        m = Match(cls, n, 5, None, code)
+        m.deal()
+        t = note(m)
+        assert type(t) is str and len(t) <= 10, t
+    rnd = random.Random(n + 7 * code)
+    g = random_hand(gid, n, code, rnd.randrange(1 << 24), rnd)
+    down = getattr(g, "face_down", None)
+    if down is not None:
+        assert all(down(s) in (True, False) for s in range(n))
+
+
+@pytest.mark.parametrize("gid,n,code", FEW_OPT_CASES, ids=_id)
 def test_result_raises_before_the_end(gid, n, code):
     rnd = random.Random(17 + n)
     g = new_hand(gid, n, code, 99)

@@ -454,3 +454,72 @@ def test_no_restart_words_after_an_ordinary_hand():
     assert se.match.restarts == 0
     h, sc = _summary_for(se)
     assert "starts over" not in " ".join(_words_after_reveal(h, sc))
+
+
+# -- menus ----------------------------------------------------------------------------------------
+
+
+def test_menu_more_mark_shown_on_the_selected_last_row():
+    """A menu's ">" (more rows below) is drawn on every row shown last, the
+    selected one too (black on its bar), on the three-button board as well."""
+    for board in (6, 3):
+        h = sim.Harness(board)
+        opt = refresh_golden._new_game(h, 3, [0, 0, 0, 0])  # Loo, 4 people: more than five rows
+        n = len(opt.rows())
+        assert n > 5
+        last_selected = 0
+        for _ in range(n):
+            h.tap("DOWN" if "UP" in h.buttons else "RIGHT")
+            h.step()
+            if opt.top + 5 < n:
+                b = h.app.scr.bitmap
+                mark = {b[x, y] for x in range(122, 125) for y in range(58, 62)}
+                assert mark == {0, 1}, (opt.sel, opt.top)
+                last_selected += opt.sel == opt.top + 4
+        assert last_selected  # the case in question was seen
+
+
+def test_statistics_show_whole_game_names(monkeypatch):
+    """The statistics screen names every game in full ("DOMINO WHIST", "CASTLE
+    ROCK"), its figures clear of the names ("3/12" in the first column) and of
+    each other ("12/34" in the others)."""
+    from test_ui_table import Drawn
+    d = Drawn(monkeypatch)
+    h = sim.Harness(6)
+    for g in games.shown(session.LAYOUTS):
+        for lv in range(4):
+            for k in range(34 if lv else 12):
+                h.app.stats.add(g[0], lv, k < (12 if lv else 3))
+    h.app.go(scenes.StatsScene(h.app))
+    d.items[:] = []
+    h.step()
+    d.check_on_screen()
+    drawn = [it[4] for it in d.items]
+    for g in games.shown(session.LAYOUTS):
+        assert g[3] in drawn, (g[3], drawn)
+    assert drawn.count("12/34") == 3 * len(games.shown(session.LAYOUTS))
+    assert drawn.count("3/12") == len(games.shown(session.LAYOUTS))
+    for it in d.items:  # at least 2 blank columns between texts of a row
+        for o in d.items:
+            if o is not it and o[1] == it[1] and o[1] > 8 and it[0] < o[0]:
+                assert it[0] + it[2] + 2 <= o[0], (it, o)
+
+
+def test_menu_title_bar_clear_of_the_selected_first_row():
+    """A black pixel row parts the title bar from the selected first row, in the
+    title menu and the pause menu; the last row's bar stays on the screen."""
+    h = sim.Harness(6)
+    refresh_golden._start(h, 0, wait=3000)
+    h.tap("B")  # the pause menu
+    for scene in (h.app.scene, scenes.Title(h.app)):
+        h.app.go(scene)
+        for sel, y_bar in ((0, 8), (4, 52)):
+            scene.sel = sel
+            h.app.dirty = True
+            h.step()
+            b = h.app.scr.bitmap
+            rows = [{b[x, y] for x in range(128)} for y in range(64)]
+            assert rows[6] == {1} and rows[7] == {0}, type(scene).__name__  # the title bar, then a gap
+            edge = [b[127, y] for y in range(64)]  # the bar's right end: no text there
+            assert edge[y_bar - 1] == 0 and edge[y_bar:y_bar + 11] == [1] * 11
+            assert y_bar + 11 == 64 or edge[y_bar + 11] == 0

@@ -6,6 +6,8 @@ views imported one at a time."""
 
 import sys
 
+import pytest
+
 import pause
 import refresh_golden
 import render
@@ -129,7 +131,7 @@ def test_a_whole_hand_drawn_from_the_public_state():
         led.add(pub[5])
         legal = se.legal()
         msg = h.app.table.message()
-        assert len(msg) <= table._MSG_LEN and (msg.startswith(("A: ", "YOUR TURN")) or " SCORES 1!" in msg), msg
+        assert len(msg) <= table._MSG_LEN and (msg.startswith(("A: ", "YOUR TURN", "DISCARD 2  A: ", "DISCARD 1 MORE  A: ")) or " SCORES 1!" in msg), msg
         if MISS in legal and g.turn == 1:
             m = MISS
         else:
@@ -271,3 +273,118 @@ def test_summary_tells_tricks_loos_and_the_pool():
     while sc.words:
         h.tap("A")
     assert h.app.scene is sc and not sc.words  # the grid page: "A: next"
+
+
+def _title_right(h, text):
+    """True if the title bar ends with ``text`` (drawn as the summary draws it)."""
+    ref = render.Screen(sim.NullDisplay())
+    ref.clear()
+    ref.title("")
+    ref.small(127 - len(text) * 4, 1, text, 0)
+    return _region(h.app.scr, 64, 0, 64, 7) == _region(ref, 64, 0, 64, 7)
+
+
+def test_pool_target_counts_hands_on_the_options_and_the_summary():
+    """Pool play has no score to reach (the game's ``target_unit`` says "hands"):
+    the options screen says "Hands: 15" and the summary's title "15 HANDS";
+    plain scoring keeps "Target: 15" and "TO 15"."""
+    h = sim.Harness(6)
+    opt = refresh_golden._new_game(h, 3, [0, 0, 0], players=3)
+    assert "Target: 15" in opt.rows() and not any(r.startswith("Hands") for r in opt.rows())
+    opt.opt[0] = 1
+    assert "Hands: 15" in opt.rows() and not any(r.startswith("Target") for r in opt.rows())
+    h2 = sim.Harness(6)
+    refresh_golden._loo_pool(h2, 3, (), 2)
+    h2.step()
+    assert _title_right(h2, "15 HANDS") and not _title_right(h2, "TO 15")
+    h3 = sim.Harness(6)
+    h3.app.start_deal(CODE, [0] * 4)  # a deal by code: plain scoring, no match
+    assert h3.app.session.cls.target_unit(4, 0) == "points"
+
+
+def test_row_1_counts_the_discards_after_a_miss():
+    """After taking the miss row 1 says how many pieces are still to discard
+    (four players discard two: "DISCARD 2", then "DISCARD 1 MORE"; three
+    players one), before what A does; whole on row 1."""
+    h = _deal()  # 4 players
+    t = h.app.table
+    g = h.app.session.game
+    seat = g.turn
+    _act(h, MISS)
+    h.step()
+    assert g.turn == seat and t.message() == "DISCARD 2  A: DISCARD " + tiles.name(t.items[t.sel]).upper()
+    _act(h, [m for m in h.app.session.legal()][0])
+    h.step()
+    assert g.turn == seat and t.message().startswith("DISCARD 1 MORE  A: DISCARD ")
+    assert len(t.message()) <= table._MSG_LEN
+    _act(h, h.app.session.legal()[0])
+    assert g.turn != seat
+    h3 = _deal(dealcode.encode(3, 3, 0, 0, 4))  # 3 players
+    _act(h3, MISS)
+    h3.step()
+    assert h3.app.table.message().startswith("DISCARD 1  A: DISCARD ")
+
+
+def test_a_hand_thrown_up_stays_face_down_at_the_end():
+    """Pool play, 3 players: the two seats before the dealer throw up their hands
+    and the dealer takes the pool; the end-of-hand page shows the dealer's
+    pieces but not theirs (the game's ``face_down``: they stay face down)."""
+    h = sim.Harness(6)
+    refresh_golden._loo_pool(h, 3, ("pass", "pass"), 1)
+    se = h.app.session
+    g = se.game
+    sc = h.app.scene
+    assert isinstance(sc, scenes.Summary) and sc.reveal is not None
+    rows = " ".join(sc.reveal.rows)
+    passed = [s for s in range(3) if s != g.dealer]
+    for s in passed:
+        assert g.face_down(s) and len(g.hand(s)) == 5
+        assert "S%d FACE DOWN" % (s + 1) in rows
+        for p in g.hand(s):
+            assert tiles.name(p) not in rows, (s, tiles.name(p), rows)
+    assert not g.face_down(g.dealer)
+    for p in g.hand(g.dealer):
+        assert tiles.name(p) in rows
+
+
+@pytest.mark.parametrize("players", (3, 4))
+def test_pool_play_shows_the_pool_on_row_0(monkeypatch, players):
+    """Pool play: row 0 shows the pool ("POOL 20", the game's ``match_note``)
+    beside the balances, on both pages when row 0 pages (4 players), and the
+    next hand's pool after the first; plain scoring shows none."""
+    from test_ui_table import Drawn
+    d = Drawn(monkeypatch)
+    h = sim.Harness(6)
+    refresh_golden._loo_pool(h, players)
+    m = h.app.session.match
+
+    def row0():
+        d.items[:] = []
+        for _ in range(2):  # both pages if it pages
+            h.app.dirty = True
+            h.step()
+            h.wait(2600)
+        d.check_on_screen()
+        frames = {}
+        for it in d.items:
+            if it[1] == 0:
+                frames[it[5]] = frames.get(it[5], "") + " " + it[4]
+        pages = set(frames.values())
+        assert len(pages) == (2 if h.app.table.page & 2 else 1), pages  # both pages seen
+        return pages
+
+    assert (h.app.table.page & 2 != 0) == (players == 4)  # 4 players: row 0 pages
+    assert all("POOL %d" % m.extra[0] in p for p in row0())
+    refresh_golden._play_until(h, lambda app: isinstance(app.scene, scenes.Summary), limit=20000)
+    while h.app.session.result is not None:
+        h.tap("A")
+    refresh_golden._through_privacy(h)
+    assert h.app.scene is h.app.table and m.hand_no == 1
+    assert all("POOL %d" % m.extra[0] in p for p in row0())
+    h2 = sim.Harness(6)
+    refresh_golden._new_game(h2, 3, [0] * players, players)
+    h2.app.scene.sel = len(h2.app.scene.rows()) - 1
+    h2.tap("A")  # a plain match
+    refresh_golden._through_privacy(h2)
+    h = h2
+    assert h.app.session.match.extra == [] and not any("POOL" in p for p in row0())

@@ -633,3 +633,28 @@ def test_passed_mark_distinct_from_the_turn_highlight():
     assert turn_cols, "the seat to act is not inverted"
     assert any(x in turn_cols for x in changed), "the passed mark vanishes on the seat to act"
     assert any(x not in turn_cols for x in changed)
+
+
+def test_boneyard_kept_on_row_0_when_it_pages(monkeypatch):
+    """All Fives, 8 players: row 0 pages between tiles left and scores and keeps
+    the boneyard's count at its right end on both pages, no text overlapping."""
+    import refresh_golden
+    d = Drawn(monkeypatch)
+    h = sim.Harness(6)
+    refresh_golden._eight(h)
+    g = h.app.session.game
+    assert h.app.table.page & 2  # paged
+    d.items[:] = []
+    for _ in range(2):
+        h.app.dirty = True
+        h.step()
+        h.wait(2600)
+    d.check_on_screen()
+    frames = {}
+    for it in d.items:
+        if it[1] == 0:
+            frames.setdefault(it[5], []).append(it[4])
+    pages = {tuple(v) for v in frames.values()}
+    assert len(pages) == 2
+    for p in pages:
+        assert "B%d" % (len(g.stock) - g.top) in p, p

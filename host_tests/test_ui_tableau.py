@@ -328,3 +328,63 @@ def test_castle_matches_through_the_buttons(board, players, target, drinks):
     else:  # a score reached the target, or the hand limit ended the match
         assert max(m.scores) >= m.target or m.hand_no == hand_limit(m.target, players)
         assert m.scores[m.winner] == max(m.scores)
+
+
+def test_drinks_has_no_target_on_the_options_screen():
+    """Drinks play (a single hand, no match score: ``target_unit`` "") offers no
+    target; choosing it keeps the selection on the play row."""
+    h = sim.Harness(6)
+    opt = refresh_golden._new_game(h, 4, [0] * 3, 3)
+    assert "Target: 50" in opt.rows()
+    row = [i for i in range(len(opt.rows())) if opt.rows()[i].startswith("play")][0]
+    opt.sel = row
+    h.tap("RIGHT")
+    assert opt.rows()[opt.sel] == "play: drinks"
+    assert not any(r.startswith("Target") for r in opt.rows())
+    h.tap("RIGHT")
+    assert opt.rows()[opt.sel] == "play: match" and "Target: 50" in opt.rows()
+
+
+def test_summary_follows_the_games_target_unit(monkeypatch):
+    """The summary's match total and "TO 50" come from the game's declaration
+    (``target_unit``), not from an attribute of its result: declared as points,
+    a drinks hand shows them; a match declared with none does not."""
+    from domino.castle import CastleRock
+
+    def shown(drinks):
+        h = sim.Harness(6)
+        refresh_golden._castle_six(h, drinks, True)
+        sc = h.app.scene
+        while sc.reveal is not None or sc.words:
+            h.tap("A")
+        h.step()
+        ref = render.Screen(sim.NullDisplay())
+        ref.clear()
+        ref.title("HAND 1 OVER")
+        return _region(h.app.scr, 64, 0, 64, 8) != _region(ref, 64, 0, 64, 8)
+
+    monkeypatch.setattr(CastleRock, "target_unit", staticmethod(lambda players, options=0: "points"))
+    assert shown(True)
+    monkeypatch.setattr(CastleRock, "target_unit", staticmethod(lambda players, options=0: ""))
+    assert not shown(False)
+
+
+@pytest.mark.parametrize("drinks", (True, False))
+def test_summary_words_name_the_winner_and_what_it_took(drinks):
+    """Six players: the summary's words are one short sentence on at most two
+    rows: who won the hand (or tied), the tiles it took and the Devil's count
+    ("Seat 3 wins: took 7, Devil 3"), not every seat's captures."""
+    h = sim.Harness(6)
+    refresh_golden._castle_six(h, drinks, True)
+    sc = h.app.scene
+    se = h.app.session
+    r = se.result
+    cap = r.captured[r.winner] if r.winner >= 0 else max(r.captured)
+    words = " ".join(sc.lines())
+    if r.winner >= 0:
+        who = "Seat %d wins%s" % (r.winner + 1, "" if drinks else " the hand")
+        assert words.startswith(who), words
+    else:
+        assert " tie: " in words, words
+    assert words.endswith("took %d, Devil %d" % (cap, r.devil)), words
+    assert len(sc.lines()) <= 2 and all(len(x) <= 21 for x in sc.lines())

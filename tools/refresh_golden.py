@@ -340,8 +340,10 @@ SCREENS = {
     "loo_last_trick": (6, lambda h: (_loo_trick(h, 3), h.wait(2000))),
     "loo_pool": (6, _loo_pool),
     "loo_for_pool": (6, lambda h: _loo_pool(h, 3, ("pass", "keep"))),
+    "loo_pool_4": (6, lambda h: (_loo_pool(h, 4, ("keep",)), h.wait(2600))),
     "loo_summary": (6, lambda h: _loo_pool(h, 3, (), 1)),
     "loo_summary_grid": (6, lambda h: _loo_pool(h, 3, (), 2)),
+    "loo_thrown_up": (6, lambda h: _loo_pool(h, 3, ("pass", "pass"), 1)),
     "options_castle": (6, lambda h: (_new_game(h, 4, [0] * 6, 6), h.run_script("D*9 R"))),
     "castle_place": (6, _castle),
     "castle_capture": (6, lambda h: _castle(h, placed=True)),
@@ -350,7 +352,8 @@ SCREENS = {
     "castle_far_capture": (6, _castle_far),
     "castle_6players": (6, _castle_six),
     "castle_devils_hand": (6, lambda h: _castle_six(h, True, True)),
-    "castle_summary_grid": (6, lambda h: (_castle_six(h, True, True), h.run_script("A A A"))),
+    "castle_summary": (6, lambda h: (_castle_six(h, True, True), h.run_script("A"))),
+    "castle_summary_grid": (6, lambda h: (_castle_six(h, True, True), h.run_script("A A"))),
 }
 
 

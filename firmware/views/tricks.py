@@ -15,7 +15,9 @@ dotted slot while it is still to play; the last trick, its winner's piece
 inverted, until the next lead), or while deciding its decision ("KEEP",
 "MISS", "SWAP", "PASS", "POOL", "?"); the tricks it won as a pile of bars
 to the piece's right.
-Row 1 on your turn says what A does ("A: LEAD 6-5 AS 6 OR 5"); while a lead's
+Row 1 on your turn says what A does ("A: LEAD 6-5 AS 6 OR 5"; after a miss
+first how many pieces are still to discard: "DISCARD 2  A: DISCARD 6-5",
+"DISCARD 1 MORE  ..."); while a lead's
 suit is chosen the piece shows, inverted, in your column.
 """
 
@@ -31,6 +33,8 @@ except ImportError:  # CPython
 
 
 _X0 = const(26)  # the seats' columns start here
+_HAND = const(5)  # the pieces a hand keeps (one a trick): more after a miss are discarded
+_DISCARDING = const(1)  # the phase after a miss is taken
 _TRUMP = const(7)  # the suit led is trumps
 _PLAY = const(2)  # phases before it decide (0) and discard (1)
 _EXCHANGED = const(3)
@@ -61,10 +65,16 @@ def refused(g, tile):
 def prompt(t, se, g):
     """Row 1 on your turn: what A does with the item selected ("A: PLAY 6-4",
     "A: TAKE MISS"; for a choice its names' common start and their ends, "A:
-    LEAD 6-5 AS 6 OR 5")."""
+    LEAD 6-5 AS 6 OR 5"), after a miss the discards to go first."""
     moves = t.by_item[t.sel] if t.items else ()
+    pre = ""
+    obs = g.observation(t.viewer)
+    if obs.public[3] == _DISCARDING:  # how many are still to go: "DISCARD 2", "DISCARD 1 MORE"
+        ev = obs.events
+        more = ev and ev[-1][0] == t.viewer and g.move_name(ev[-1][1]).startswith("discard")
+        pre = "DISCARD %d%s  " % (len(obs.hand) - _HAND, " MORE" if more else "")
     if not moves:
-        return "YOUR TURN"
+        return pre + "YOUR TURN"
     names = [g.move_name(m).upper() for m in moves]
     nm = names[0]
     k = len(nm)
@@ -75,7 +85,7 @@ def prompt(t, se, g):
         k = j
     if len(names) > 1:
         nm = nm[:k] + " OR ".join(o[k:] for o in names)
-    return "A: " + ("PLAY " + nm if "0" <= nm[0] <= "9" else nm)
+    return pre + "A: " + ("PLAY " + nm if "0" <= nm[0] <= "9" else nm)
 
 
 def board(t, scr, g):

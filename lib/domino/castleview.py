@@ -130,6 +130,11 @@ class CastleView:
         config(players, options)
         return players
 
+    @staticmethod
+    def target_unit(players, options=0):
+        """Drinks play is a single hand with no match score: no target."""
+        return "" if config(players, options)[1] else "points"
+
     def options_code(self):
         """The options code: set (bits 0-1), drinks (bit 2)."""
         return SETS.index(self.nset) | (4 if self.drinks else 0)
@@ -328,9 +333,12 @@ class CastleView:
             winner = youngest(top, self.starter, n)
         else:
             winner = -1
-        text = "taken " + " ".join("@%d %d" % (s, cap[s]) for s in range(n)) + ", Devil %d" % devil
-        if self.drinks:
-            text = "@%d wins%s: " % (winner, " (youngest)" if len(top) > 1 else "") + text
+        if winner < 0:  # a tie in a match: "@0 and @2 tie"
+            who = ", ".join("@%d" % s for s in top[:-1]) + " and @%d tie" % top[-1]
+        else:
+            who = "@%d wins%s" % (winner, (" (youngest hand)" if len(top) > 1 else "") if self.drinks
+                                  else " the hand")
+        text = "%s: took %d, Devil %d" % (who, cap[top[-1]], devil)
         r = HandResult(END_EMPTY, winner, winner, None, points, "", text)
         r.captured = cap
         r.devil = devil

@@ -15,7 +15,12 @@ Declared by each game's class (read before a hand exists)
     methods: ``refuses(players, options)`` (None if they
     make a game, else why not, for option screens), ``from_options(players,
     seed, starter, options)`` (a new hand; ``options`` 0 is every default),
-    ``sides_for(players, options)`` (how many scoring sides).
+    ``sides_for(players, options)`` (how many scoring sides). Optional class
+    methods (screens ask with ``getattr``): ``target_unit(players, options)``
+    (what the match's target counts, a plural word for screens, e.g. "hands";
+    "" when the match has no score to reach: a single hand, no match score;
+    without it, points) and ``match_note(match)`` (a short text of the match's
+    own state the table shows beside the scores, e.g. "POOL 20"; "" for none).
 
 Match hooks (class methods, used by :mod:`domino.match`)
     ``match_start(match)`` (before the first hand: drawing for seats or the
@@ -41,7 +46,8 @@ A hand
     ``result()``: the :class:`HandResult` of an ended hand (ValueError before).
     ``observation(seat)``: an :class:`Observation`, what that seat may see
     (ValueError for a seat the hand does not have).
-    ``hand(seat)``: the sorted tiles a seat holds (for the end-of-hand reveal).
+    ``hand(seat)``: the sorted tiles a seat holds (for the end-of-hand reveal;
+    optional ``face_down(seat)``: True when they stay hidden even then).
     ``hand_scores()``: points per side scored during this hand so far.
 
 A move is an opaque small int

@@ -157,6 +157,16 @@ class LooView:
         config(players, options)
         return players
 
+    @staticmethod
+    def target_unit(players, options=0):
+        """Pool play has no score to reach: its target counts hands."""
+        return "hands" if config(players, options)[0] else "points"
+
+    @staticmethod
+    def match_note(match):
+        """Pool play: the pool ("POOL 20"); plain scoring: none."""
+        return "POOL %d" % match.extra[0] if match.extra else ""
+
     def options_code(self):
         """The options code: scoring (bit 0: 1 pool play), stake (bits 1-2)."""
         return (1 if self.pool else 0) | STAKES.index(self.stake) << 1
@@ -171,6 +181,10 @@ class LooView:
         """Sorted list of the pieces in ``seat``'s hand."""
         loc = self.loc
         return [t for t in range(_N) if loc[t] == seat]
+
+    def face_down(self, seat):
+        """True for a hand thrown up (pool play): its pieces stay face down."""
+        return self.status[seat] == PASSED
 
     def hand_scores(self):
         """Points scored in this hand so far: plain scoring, a point a trick; pool
