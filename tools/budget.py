@@ -436,7 +436,7 @@ def section_compile(b):
         try:
             r = mp.run(steps=steps, lib=d)
             before = r.steps[len(order) - 1][0]
-            usable, _ = mp.min_heap(lo=max(2 * KB, before // 256 * 256), hi=before + 48 * KB,
+            usable, _ = mp.min_heap(lo=max(2 * KB, before // 256 * 256), hi=before + 96 * KB,
                                     steps=steps, lib=d)
         finally:
             shutil.rmtree(d)
