@@ -18,7 +18,7 @@ from domino.ai.hard import Hard
 from domino.castle import CastleRock, PLACE, TAKE, TRIPLE, END
 from domino.castleai import weight
 from domino.castleai.know import Knowledge, STOCK_AT
-from domino.castleai import policy, search
+from domino.castleai import ending, policy, search
 from domino.castleai.ending import EndSolver
 from domino.castleai.policy import plan, points, rollout
 from domino.ai.endgame import Solver
@@ -219,10 +219,10 @@ def test_hard_stays_within_its_cost():
 # [6-5] five tiles; [2-0] takes nothing and gives back only itself
 PLACING_END = (["2-0 6-2", "6-5 3-0"], "1-0 6-0 6-3 4-3 2-2 2-1 4-1 5-4 5-0 6-1 4-2 4-4 5-5 "
                "3-3 1-1 6-6 3-2 5-3 4-0 0-0 5-1 5-2 6-4 3-1", None, "2-0", "6-2")
-# [1-0] placed on [5-0][2-0]: the triplet takes three now; [2-0] alone keeps [5-0][1-0],
-# which the last tile [4-0] takes as a triplet after [1-1] between: five
-CAPTURE_END = (["4-0 1-0", "4-4 1-1"], "4-1 6-1 2-2 4-3 3-1 2-1 6-5 6-4 3-3 5-5 5-4 3-2 6-2 "
-               "6-0 5-3 5-1 6-6 3-0 0-0 5-2 4-2 6-3 5-0 2-0", "1-0", "TAKE 2-0", "TRIPLE 2-0")
+# [5-5] placed on [5-4][5-0]: the triplet takes three but opens the row to [3-3][6-1],
+# which the opponent's [3-2] takes with more (six in all); [5-0] alone keeps [5-4][5-5]
+CAPTURE_END = (["6-2 5-5", "3-2 4-3"], "2-2 3-1 0-0 4-4 2-1 6-5 4-0 4-2 6-6 3-0 5-1 6-4 2-0 "
+               "1-0 1-1 6-3 5-2 4-1 6-0 5-3 3-3 6-1 5-4 5-0", "5-5", "TAKE 5-0", "TRIPLE 5-0")
 
 
 def _end_position(hands, row, placed):
@@ -281,11 +281,35 @@ def _late_positions(players, count, tiles_left, seed):
     return out
 
 
-def test_end_search_values_every_seat_playing_for_itself():
-    """On a full deal the end search's value is the spread of the captures
-    the line it finds ends with: replaying each seat's best choice (placing,
-    then the planner's captures or none) reaches those captures; and the
-    searched game is left as it was."""
+def _best_line(g, seat, players):
+    """The spread for ``seat`` of the hand played to its end by the planner,
+    ``seat`` trying every tile it may place (brute force, for the search)."""
+    if g.over:
+        return players * g.ncap[seat] - sum(g.ncap[:players])
+    if g.turn == seat and g.step == 0:
+        best = None
+        for mv in list(g.observation(seat).legal):
+            g.apply(mv)
+            v = _best_line(g, seat, players)
+            g.undo()
+            best = v if best is None or v > best else best
+        return best
+    mv, _ = plan(g, ending.PLAN)
+    g.apply(mv)
+    v = _best_line(g, seat, players)
+    g.undo()
+    return v
+
+
+@pytest.mark.parametrize("others", (1, 0))
+def test_end_search_values_the_rest_of_the_hand(others, monkeypatch):
+    """On a full deal the end search's value is that of the searching
+    seat's best choice of tiles to the hand's end, the others and every
+    capture as the planner plays them (a brute force over whole lines);
+    with every seat choosing for itself (OTHERS = 0) it is a value of some
+    line the searching seat cannot better on its own turns; the searched
+    game is left as it was; past its limit the search gives up."""
+    monkeypatch.setattr(ending, "OTHERS", others)
     S = EndSolver()
     for players in (2, 3, 4):
         for g in _late_positions(players, 6, search.EXACT, players):
@@ -294,9 +318,10 @@ def test_end_search_values_every_seat_playing_for_itself():
             assert v is not None and S.nodes > 0
             assert (bytes(g.row[:g.rlen]), bytes(g.ncap), g.turn, g.step, g.nhist) == before
             caps = list(S.best[:players])
-            assert sum(caps) + sum(g.ncap[:0]) <= 28
             assert v == players * caps[g.turn] - sum(caps)
-            assert S.solve(g, g.turn, players, False, 1) is None  # past the limit: gives up
+            if others:
+                assert v == _best_line(g, g.turn, players)
+            assert S.solve(g, g.turn, players, False, 1) is None
 
 
 def test_hard_at_the_end_of_a_hand_does_not_depend_on_hidden_tiles():

@@ -3,16 +3,18 @@
 Hard's exact endings (the family's ``FastSolver``, :mod:`.search`): once the
 boneyard is empty and few tiles are left in the hands (``exact_at``), each
 candidate is valued on each sampled deal by :class:`EndSolver` instead of a
-playout. The search goes turn by turn to the end of the hand: at each turn
-the seat chooses which tile to place and then either the turn planner's
-captures (:func:`.policy.plan`, step by step, within :data:`PLAN` work each)
-or none (to leave the next seats nothing the captures would open); every
-seat maximizes its own result (max-n: its captures less the others' mean;
-the Devil's hand costs all alike), ties going against the searching seat.
-At most two tiles a hand, so a turn has at most four choices and the tree
-is small; past the work limit the search gives up (None) and Hard plays a
-playout instead. Work (:attr:`EndSolver.nodes`) counts like the planner's
-(a node its row's length + 2), the planner's included, in units of 4.
+playout. The search goes turn by turn to the end of the hand: at each of its
+own turns the searching seat tries every tile it may place, each followed by
+the turn planner's captures (:func:`.policy.plan`, step by step, within
+:data:`PLAN` work each), and keeps the best result (its captures less the
+others' mean; the Devil's hand costs all alike); the other seats play their
+turns as the planner does (their tile too, as in the playouts). With
+``OTHERS = 0`` every seat chooses its tile for itself instead (max-n, ties
+going against the searching seat): weaker against the greedy player with 3
+players (docs/ai.md). At most two tiles a hand, so the tree is small; past
+the work limit the search gives up (None) and Hard plays a playout instead.
+Work (:attr:`EndSolver.nodes`) counts like the planner's (a node its row's
+length + 2), the planner's included, in units of 4.
 """
 
 try:
@@ -27,14 +29,14 @@ from ..castle import END, PLACING
 from . import policy
 
 PLAN = 200  # the planner's work limit for a step of a turn's captures
-NONE = 0  # 1: a turn may also capture nothing (0: the planner's captures only)
+OTHERS = 1  # 1: the other seats play their turns as the planner does (0: each for itself)
 _DEPTH = const(12)  # turns the search opens (six seats of two tiles); deeper: it gives up
 _W = const(8)  # slots per turn: a seat's captures (6 seats), the searching seat's key, spare
 _SLOTS = const(4)  # placings a turn may list (hands hold two tiles)
 
 
 class EndSolver:
-    """Max-n search of the rest of a hand, turn by turn (module doc); the
+    """Search of the rest of a hand, turn by turn (module doc); the
     interface of :class:`domino.ai.endgame.Solver` (``solve``, ``nodes``, ``UNIT``)."""
 
     UNIT = 6  # Hard counts a work unit per 2**UNIT nodes (about a playout's time)
@@ -50,7 +52,7 @@ class EndSolver:
 
     def solve(self, g, side, nsides, bad, limit, floor=None):
         """The value of ``g`` for ``side`` (``spread`` of the hand's captures)
-        when every seat plays the rest of the hand for itself (module doc), or
+        when ``side`` plays the rest of the hand at its best (module doc), or
         None past ``limit`` nodes; ``g`` is left as it was. ``floor`` is not
         used (every value comes back exact)."""
         w0 = policy._WORK[0]
@@ -88,7 +90,13 @@ class EndSolver:
         seat = g.turn
         mv = self.moves
         m = d * _SLOTS
-        if g.step == PLACING:
+        mine = seat == self.side or not OTHERS
+        if g.step == PLACING and not mine:
+            k = 1
+            mv[m], _ = policy.plan(g, PLAN)
+            self.work += policy._WORK[0]
+            policy._WORK[0] = 0
+        elif g.step == PLACING:
             k = g.legal_moves(self.buf)
             if k > _SLOTS:
                 return False
@@ -112,10 +120,6 @@ class EndSolver:
                     break
             ok = self._turn(g, d + 1) and self._take(g, d, seat, n)
             for _ in range(a):
-                g.undo()
-            if ok and a > 1 and NONE:  # it captured: or none at all
-                g.apply(END)
-                ok = self._turn(g, d + 1) and self._take(g, d, seat, n)
                 g.undo()
             if mv[m + i] >= 0:
                 g.undo()
