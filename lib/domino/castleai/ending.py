@@ -72,12 +72,41 @@ class EndSolver:
         v += nsides * b[side]
         return -v if bad else v
 
+    def _planned(self, g):
+        """Play the rest of the turn at ``g`` as the planner does (a placing
+        too at a turn's start), to its end; the moves made."""
+        a = 0
+        while True:
+            p, _ = policy.plan(g, PLAN)
+            self.work += policy._WORK[0]
+            policy._WORK[0] = 0
+            g.apply(p)
+            a += 1
+            if p == END:
+                return a
+
     def _turn(self, g, d):
         """Search from ``g`` (a turn's start, or within the root's turn) at
-        depth ``d``; its best captures in ``best[d * _W:]``. False: gave up."""
+        depth ``d``; its best captures in ``best[d * _W:]``. False: gave up.
+        The other seats' turns (``OTHERS``) are played in a loop, not
+        searched: the depth is the searching seat's turns (a small pystack)."""
         self.work += g.rlen + 2
         if self.work > self.limit or d >= _DEPTH:
             return False
+        a = 0
+        while OTHERS and not g.over and g.turn != self.side:
+            a += self._planned(g)
+            self.work += g.rlen + 2  # (the next turn's node)
+            if self.work > self.limit:
+                break
+        ok = self.work <= self.limit and self._node(g, d)
+        for _ in range(a):
+            g.undo()
+        return ok
+
+    def _node(self, g, d):
+        """:meth:`_turn` at the searching seat's turn (any seat's, without
+        ``OTHERS``) or at the hand's end."""
         b = self.best
         o = d * _W
         n = g.players
@@ -90,13 +119,7 @@ class EndSolver:
         seat = g.turn
         mv = self.moves
         m = d * _SLOTS
-        mine = seat == self.side or not OTHERS
-        if g.step == PLACING and not mine:
-            k = 1
-            mv[m], _ = policy.plan(g, PLAN)
-            self.work += policy._WORK[0]
-            policy._WORK[0] = 0
-        elif g.step == PLACING:
+        if g.step == PLACING:
             k = g.legal_moves(self.buf)
             if k > _SLOTS:
                 return False
@@ -108,16 +131,7 @@ class EndSolver:
         for i in range(k):
             if mv[m + i] >= 0:
                 g.apply(mv[m + i])
-            # the planner's captures, step by step, then the end of the turn
-            a = 0
-            while True:
-                p, _ = policy.plan(g, PLAN)
-                self.work += policy._WORK[0]
-                policy._WORK[0] = 0
-                g.apply(p)
-                a += 1
-                if p == END:
-                    break
+            a = self._planned(g)  # the planner's captures, then the end of the turn
             ok = self._turn(g, d + 1) and self._take(g, d, seat, n)
             for _ in range(a):
                 g.undo()
