@@ -228,7 +228,8 @@ def _styles_by_replay(K, owner, etab, sharp=1):
     """Per other seat, the log-likelihood of its seen plays under each style
     (general model, pips alone with a softmax ``sharp`` times sharper,
     uniform), by undoing the game of this deal."""
-    from domino.lineai.policy import loglik, SCORE_W, _DMAX
+    from domino.lineai.policy import loglik, SCORE_W
+    from domino.ai import _DMAX
     b2, b3 = new_move_buffer(), new_move_buffer()
     g = K.game
     K.reweigh(owner)

@@ -18,8 +18,10 @@ from domino.ai.hard import Hard
 from domino.castle import CastleRock, PLACE, TAKE, TRIPLE, END
 from domino.castleai import weight
 from domino.castleai.know import Knowledge, STOCK_AT
-from domino.castleai import policy
+from domino.castleai import ending, policy, search
+from domino.castleai.ending import EndSolver
 from domino.castleai.policy import plan, points, rollout
+from domino.ai.endgame import Solver
 from domino.game import new_move_buffer
 from domino.rng import Rng
 
@@ -205,9 +207,147 @@ def test_hard_stays_within_its_cost():
             p = Hard(3)
             p.choose(CastleRock, obs)
             assert p.cost <= Hard.COST + Hard.COST // 4
-            assert not p.exact  # (exact_at: none in this family)
             if not p.forced:  # (forced: one deal is possible)
                 assert p.deals >= 3, (players, p.deals, p.cost)
+
+
+# -- the end of a hand -------------------------------------------------------------------
+
+# two players, the boneyard empty, every other tile in the row (no capture in it): the
+# opponent's hand is known, so the best move is the one of perfect play
+# placing [6-2] takes [3-1] and [6-4] now, but the row it leaves gives the opponent's
+# [6-5] five tiles; [2-0] takes nothing and gives back only itself
+PLACING_END = (["2-0 6-2", "6-5 3-0"], "1-0 6-0 6-3 4-3 2-2 2-1 4-1 5-4 5-0 6-1 4-2 4-4 5-5 "
+               "3-3 1-1 6-6 3-2 5-3 4-0 0-0 5-1 5-2 6-4 3-1", None, "2-0", "6-2")
+# [5-5] placed on [5-4][5-0]: the triplet takes three but opens the row to [3-3][6-1],
+# which the opponent's [3-2] takes with more (six in all); [5-0] alone keeps [5-4][5-5]
+CAPTURE_END = (["6-2 5-5", "3-2 4-3"], "2-2 3-1 0-0 4-4 2-1 6-5 4-0 4-2 6-6 3-0 5-1 6-4 2-0 "
+               "1-0 1-1 6-3 5-2 4-1 6-0 5-3 3-3 6-1 5-4 5-0", "5-5", "TAKE 5-0", "TRIPLE 5-0")
+
+
+def _end_position(hands, row, placed):
+    g = CastleRock(2, 1, 0)
+    g.redeal([names(h) for h in hands], [], 0, names(row))
+    if placed:
+        g.play(PLACE + T(placed))
+    return g
+
+
+def _move(s):
+    kind, _, t = s.rpartition(" ")
+    return {"": PLACE, "TAKE": TAKE, "TRIPLE": TRIPLE}[kind] + T(t)
+
+
+@pytest.mark.parametrize("case", (PLACING_END, CAPTURE_END), ids=("placing", "capture"))
+def test_hard_plans_the_end_of_the_hand(case, monkeypatch):
+    """Near the hand's end Hard searches the rest of it (search.EXACT): it
+    finds the move of perfect play (every move of both seats searched by the
+    contract's solver), which its playouts alone (exact endings off) miss."""
+    hands, row, placed, right, wrong = case
+    g = _end_position(hands, row, placed)
+    obs = g.observation(0)
+    vals = {}
+    full = Solver(size=400)
+    for mv in obs.legal:
+        g.apply(mv)
+        vals[mv] = full.solve(g, 0, 2, False, 10 ** 8)
+        g.undo()
+    assert vals[_move(right)] == max(vals.values()) > vals[_move(wrong)]
+    for seed in (1, 2, 3):
+        p = Hard(seed)
+        assert p.choose(CastleRock, obs) == _move(right), seed
+        assert p.exact
+    monkeypatch.setattr(search, "EXACT", 0)
+    p = Hard(1)
+    assert p.choose(CastleRock, obs) == _move(wrong)
+    assert not p.exact
+
+
+def _late_positions(players, count, tiles_left, seed):
+    """Positions of Medium's play with the boneyard empty and at most
+    ``tiles_left`` tiles in the hands, the seat to act with a choice."""
+    out = []
+    for k in range(8 * count):
+        g = CastleRock(players, 700 + 17 * k + seed, k % players)
+        ps = [ai.new_player(ai.MEDIUM, s + k) for s in range(players)]
+        while not g.over:
+            obs = g.observation(g.turn)
+            if obs.stock == 0 and sum(obs.counts) <= tiles_left and len(obs.legal) > 1:
+                out.append(g)
+                break
+            g.play(ps[g.turn].choose(CastleRock, obs))
+        if len(out) == count:
+            break
+    return out
+
+
+def _best_line(g, seat, players):
+    """The spread for ``seat`` of the hand played to its end by the planner,
+    ``seat`` trying every tile it may place (brute force, for the search)."""
+    if g.over:
+        return players * g.ncap[seat] - sum(g.ncap[:players])
+    if g.turn == seat and g.step == 0:
+        best = None
+        for mv in list(g.observation(seat).legal):
+            g.apply(mv)
+            v = _best_line(g, seat, players)
+            g.undo()
+            best = v if best is None or v > best else best
+        return best
+    mv, _ = plan(g, ending.PLAN)
+    g.apply(mv)
+    v = _best_line(g, seat, players)
+    g.undo()
+    return v
+
+
+@pytest.mark.parametrize("others", (1, 0))
+def test_end_search_values_the_rest_of_the_hand(others, monkeypatch):
+    """On a full deal the end search's value is that of the searching
+    seat's best choice of tiles to the hand's end, the others and every
+    capture as the planner plays them (a brute force over whole lines);
+    with every seat choosing for itself (OTHERS = 0) it is a value of some
+    line the searching seat cannot better on its own turns; the searched
+    game is left as it was; past its limit the search gives up."""
+    monkeypatch.setattr(ending, "OTHERS", others)
+    S = EndSolver()
+    for players in (2, 3, 4):
+        for g in _late_positions(players, 6, search.EXACT, players):
+            before = (bytes(g.row[:g.rlen]), bytes(g.ncap), g.turn, g.step, g.nhist)
+            v = S.solve(g, g.turn, players, False, 10 ** 6)
+            assert v is not None and S.nodes > 0
+            assert (bytes(g.row[:g.rlen]), bytes(g.ncap), g.turn, g.step, g.nhist) == before
+            caps = list(S.best[:players])
+            assert v == players * caps[g.turn] - sum(caps)
+            if others:
+                assert v == _best_line(g, g.turn, players)
+            assert S.solve(g, g.turn, players, False, 1) is None
+
+
+def test_hard_at_the_end_of_a_hand_does_not_depend_on_hidden_tiles():
+    """Where Hard searches the hand's end, its move is the same when the
+    hidden tiles (the other hands) are dealt otherwise, consistently with
+    what the seat saw (test_ai_fair's alternatives)."""
+    from test_ai_fair import _alternative
+    rng = Rng(5)
+    checked = moved = 0
+    for players in (3, 4):
+        for g in _late_positions(players, 5, search.EXACT, 10 + players):
+            seat = g.turn
+            obs = g.observation(seat)
+            for _ in range(2):
+                a = None
+                for _ in range(40):
+                    a = _alternative(CastleRock, g, seat, rng)
+                    if a is not None and any(a.hand(s) != g.hand(s) for s in range(players)):
+                        break
+                assert a is not None
+                moved += any(a.hand(s) != g.hand(s) for s in range(players))
+                p1, p2 = Hard(9), Hard(9)
+                assert p1.choose(CastleRock, obs) == p2.choose(CastleRock, a.observation(seat))
+                assert p1.exact and p2.exact
+                checked += 1
+    assert checked >= 16 and moved >= 12
 
 
 # -- MicroPython ------------------------------------------------------------------------

@@ -25,8 +25,18 @@ down in :mod:`domino.lineai`, the line games' family; :mod:`domino.looai` is
 Domino Loo's).
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+import math
 import sys
 
+_DMAX = const(47)  # score gaps past this share the softmax table's last weight
 EASY = 0
 MEDIUM = 1
 HARD = 2
@@ -64,3 +74,32 @@ def new_player(level, seed=0):
         from .hard import Hard
         return Hard(seed)
     raise ValueError("level must be 0, 1 or 2, not %r" % (level,))
+
+
+def exp_table(beta):
+    """``round(65536 * exp(-beta * d))`` for d = 0.._DMAX (at least 1): the
+    weights of :func:`softmax_loglik` in small ints, so a weighed replay makes
+    few floats. A family's model of play (``exp_table`` of the interface)."""
+    return [max(1, int(65536 * math.exp(-beta * d) + 0.5)) for d in range(_DMAX + 1)]
+
+
+def softmax_loglik(buf, sbuf, n, mv, etab, eps):
+    """Log-probability of choosing ``mv`` among the moves ``buf[0:n]`` (n > 1)
+    under a softmax of their scores ``sbuf[0:n]`` with the weights ``etab``
+    (:func:`exp_table`, by each score's gap to the top one, gaps past _DMAX
+    alike), mixed with a uniform choice of weight ``eps``: every family's
+    model of play (its ``loglik``) ends here."""
+    top = sbuf[0]
+    mine = 0
+    for i in range(n):
+        if sbuf[i] > top:
+            top = sbuf[i]
+        if buf[i] == mv:
+            mine = sbuf[i]
+    tot = 0
+    for i in range(n):
+        d = top - sbuf[i]
+        tot += etab[d if d < _DMAX else _DMAX]
+    d = top - mine
+    p = etab[d if d < _DMAX else _DMAX] / tot
+    return math.log((1.0 - eps) * p + eps / n if eps else p)

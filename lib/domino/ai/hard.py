@@ -79,8 +79,9 @@ class Hard(Player):
     once ``EXACT`` or fewer tiles are in the hands and the boneyard is empty,
     every legal move is valued instead by exact alpha-beta play of that deal:
     block-play endings (Seychelles, Domino Whist) on bitmasks
-    (:mod:`domino.lineai.blockend`, a quarter of the cost per node), others
-    (All Fives, which scores in play) through the game contract
+    (:mod:`domino.lineai.blockend`, a quarter of the cost per node), Castle
+    Rock's by its own search of the hand's rest (:mod:`domino.castleai.ending`),
+    others (All Fives, which scores in play) through the game contract
     (:mod:`domino.ai.endgame`), from ``EXACT_GENERIC`` tiles. After ``PLAYOUTS`` playouts (whole deals only)
     the move with the best mean plus ``PRIOR`` times Medium's score (times the
     family's ``PRIOR_SCALE``: Medium's scores and hand values differ in scale by family; no prior

@@ -7,7 +7,7 @@ the other hands and the boneyard, nothing proven about them, deals stood at
 the position), ``medium_scores`` (:mod:`.medium`: the own turn searched
 exactly over every order of captures, what the turn leaves the next seat)
 and ``search_parts`` (:mod:`.search`: the playout policy, the turn planner
-of :mod:`.policy`, and exact endings by the contract's solver). Hard takes
+of :mod:`.policy`, and the end of a hand searched by :mod:`.ending`). Hard takes
 one move at a time: each capture of its turn is a decision whose playouts
 plan the rest of the turn exactly, so the order of captures is searched.
 It reads Castle Rock's moves (:mod:`domino.castle`) and ``Observation.public``.

@@ -27,8 +27,7 @@ except ImportError:  # CPython
         return x
 
 
-import math
-
+from ..ai import exp_table, softmax_loglik  # noqa: F401  (exp_table: the interface)
 from ..castle import TAKE, TRIPLE, END, PLACING
 
 W_TILE = const(4)  # a tile captured
@@ -37,7 +36,6 @@ NODES_OWN = 1500  # the planner's work limit for the captures of the turn a play
 NODES_PLAYOUT = 80  # ... for the later turns of a playout
 HORIZON = 2  # rounds of turns a playout plays after the current one (0: to the end of the hand; docs/ai.md)
 _DEPTH = const(8)  # plies the planner opens (a placing and 7 captures; a small pystack); deeper: the end
-_DMAX = const(47)
 _BUFS = [[0] * 64 for _ in range(_DEPTH)]
 _PTS = [0] * 6
 _ST = [0, 0, 0]  # the planner's work, limit, best first move
@@ -188,36 +186,17 @@ def rollout(g, buf, rng, scoring, cnt):
     return depth
 
 
-def exp_table(beta):
-    """``round(65536 * exp(-beta * d))`` for d = 0.._DMAX (at least 1): the
-    softmax of :func:`loglik` in small ints."""
-    return [max(1, int(65536 * math.exp(-beta * d) + 0.5)) for d in range(_DMAX + 1)]
-
-
 def loglik(g, buf, sbuf, seat, mv, etab, scoring, eps=0.0):
     """Log-probability that ``seat`` chose ``mv`` at ``g`` under a softmax of
     :func:`values` (weights ``etab``, :data:`NODES_PLAYOUT` work a move),
-    mixed with a uniform choice of weight ``eps``; ``buf``/``sbuf`` scratch
-    lists of MAX_MOVES slots."""
+    mixed with a uniform choice of weight ``eps`` (:func:`domino.ai.softmax_loglik`);
+    ``buf``/``sbuf`` scratch lists of MAX_MOVES slots."""
     n = g.legal_moves(buf)
     if n < 2:
         return 0.0
     values(g, buf, n, sbuf, NODES_PLAYOUT)
     n = g.legal_moves(buf)  # (values used the planner's lists, not buf)
-    top = -10000
-    mine = 0
-    for i in range(n):
-        if sbuf[i] > top:
-            top = sbuf[i]
-        if buf[i] == mv:
-            mine = sbuf[i]
-    tot = 0
-    for i in range(n):
-        d = top - sbuf[i]
-        tot += etab[d if d < _DMAX else _DMAX]
-    d = top - mine
-    p = etab[d if d < _DMAX else _DMAX] / tot
-    return math.log((1.0 - eps) * p + eps / n if eps else p)
+    return softmax_loglik(buf, sbuf, n, mv, etab, eps)
 
 
 def points(g):

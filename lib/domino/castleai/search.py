@@ -4,21 +4,25 @@ Deals are stood at the position directly (:meth:`.know.Knowledge.reweigh`;
 nothing weighs them: no block model, no guided draws); playouts by the turn
 planner (:func:`.policy.rollout`: the turn being decided searched exactly
 over every order of captures), valued by :func:`.policy.points`; Hard's cost
-weights for this family's code (``COSTS``); no exact endings (:func:`exact_at`).
+weights for this family's code (``COSTS``); the end of a hand searched on each
+deal (:mod:`.ending`, the ``FastSolver``) from :data:`EXACT` tiles left.
 """
 
-from .policy import exp_table, loglik, points, rollout, work  # noqa: F401  (the interface)
+from .ending import EndSolver as FastSolver  # noqa: F401  (the interface)
+from .policy import exp_table, loglik, points, rollout, work  # noqa: F401
 
 # Hard's cost weights for this family (1/20 ms of an RP2040, ``Hard`` class doc):
 # a hidden tile placed in a deal, an event replayed, weighed, a playout move,
-# a solver node, a unit of the planner's work (policy.work: a node is its row's
-# length + 2); fitted to tools/ai_cost.py's estimates (docs/ai.md)
-COSTS = (3, 0, 0, 6, 30, 2)
+# a node of the end search (4 units of work, the planner's included), a unit of
+# the planner's work (policy.work: a node is its row's length + 2); fitted to
+# tools/ai_cost.py's estimates (docs/ai.md)
+COSTS = (3, 0, 0, 6, 8, 2)
+
+EXACT = 6  # tiles left in all hands at or below which endings are searched (boneyard empty)
 
 PRIOR_SCALE = 0.25  # Medium's score (4 a tile) as a quarter: a tile a tile
 
 BlockModel = None
-FastSolver = None
 guide = None
 
 
@@ -28,14 +32,11 @@ def model_applies(K):
 
 
 def fast_applies(g):
-    """No faster solver in this family: False."""
-    return False
+    """The end search (:mod:`.ending`) applies to every Castle Rock hand: True."""
+    return True
 
 
 def exact_at(K):
-    """No exact endings (0): the contract's solver builds a ``result()`` at
-    every leaf, and on the last turns' positions that took a decision's heap
-    to 16 KB (the target is 12 KB, docs/ai.md). The playouts plan the turn
-    being decided exactly on every sampled deal, and the last hands hold few
-    hidden tiles, so they value the ending (to clear the tableau or not)."""
-    return 0
+    """:data:`EXACT`: from there, with the boneyard empty, the rest of the
+    hand is searched (:mod:`.ending`) on each sampled deal."""
+    return EXACT

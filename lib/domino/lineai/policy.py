@@ -17,16 +17,14 @@ except ImportError:  # CPython
         return x
 
 
-import math
-
 from .. import tiles
+from ..ai import exp_table, softmax_loglik  # noqa: F401  (exp_table: the interface)
 
 _HI = tiles.HI
 _LO = tiles.LO
 _SUIT = tiles.SUIT
 _ROW = const(13)
 _SPECIAL = const(1000)
-_DMAX = const(47)  # score gaps past this share the table's last weight
 
 
 # weights: per pip, a double, keeping a tile of the new end, per such tile
@@ -70,25 +68,18 @@ def play_gain(g, mv, side):
     return after - before
 
 
-def exp_table(beta):
-    """``round(65536 * exp(-beta * d))`` for d = 0.._DMAX (at least 1): the
-    softmax of :func:`loglik` in small ints, so a weighed replay makes few floats."""
-    return [max(1, int(65536 * math.exp(-beta * d) + 0.5)) for d in range(_DMAX + 1)]
-
-
 def loglik(g, buf, sbuf, seat, mv, etab, scoring, eps=0.0):
     """Log-probability that ``seat`` chose ``mv`` here under a softmax of
     :func:`score` (the general model of play) with the weights ``etab``
-    (:func:`exp_table`), mixed with a uniform choice of weight ``eps`` (a
-    player may follow none of the model's reasons). ``buf``/``sbuf``: scratch
-    lists of :data:`~domino.game.MAX_MOVES` slots for the moves and scores."""
+    (:func:`domino.ai.exp_table`), mixed with a uniform choice of weight
+    ``eps`` (a player may follow none of the model's reasons;
+    :func:`domino.ai.softmax_loglik`). ``buf``/``sbuf``: scratch lists of
+    :data:`~domino.game.MAX_MOVES` slots for the moves and scores."""
     n = g.legal_moves(buf)
     if n < 2:
         return 0.0
     side = g.side(seat) if scoring else 0
     gain = g.play_points if scoring and seat == g.turn else None
-    mine = 0
-    top = -1000
     for i in range(n):
         sc = score(g, seat, buf[i])
         if gain is not None:
@@ -96,14 +87,4 @@ def loglik(g, buf, sbuf, seat, mv, etab, scoring, eps=0.0):
         elif scoring:
             sc += 4 * play_gain(g, buf[i], side)
         sbuf[i] = sc
-        if buf[i] == mv:
-            mine = sc
-        if sc > top:
-            top = sc
-    tot = 0
-    for i in range(n):
-        d = top - sbuf[i]
-        tot += etab[d if d < _DMAX else _DMAX]
-    d = top - mine
-    p = etab[d if d < _DMAX else _DMAX] / tot
-    return math.log((1.0 - eps) * p + eps / n if eps else p)
+    return softmax_loglik(buf, sbuf, n, mv, etab, eps)

@@ -20,16 +20,14 @@ except ImportError:  # CPython
         return x
 
 
-import math
-
 from .. import tiles
+from ..ai import exp_table, softmax_loglik  # noqa: F401  (exp_table: the interface)
 from ..loo import (FOLLOW, DISCARD, EXCHANGE, KEEP, MISS, PLAY, DISCARDING, PASSED, POOLED,
                    trick_rank)
 
 _HI = tiles.HI
 _LO = tiles.LO
 _N = const(28)
-_DMAX = const(47)
 _SB = [0] * 64  # the rollout's scores (MAX_MOVES slots)
 _PTS = [0] * 4  # points() per seat
 POOL_LOO = 0  # points() of a loo in pool play (docs/ai.md: -5 and -2 lost more matches)
@@ -126,35 +124,16 @@ def rollout(g, buf, rng, scoring, cnt):
     return depth
 
 
-def exp_table(beta):
-    """``round(65536 * exp(-beta * d))`` for d = 0.._DMAX (at least 1): the
-    softmax of :func:`loglik` in small ints."""
-    return [max(1, int(65536 * math.exp(-beta * d) + 0.5)) for d in range(_DMAX + 1)]
-
-
 def loglik(g, buf, sbuf, seat, mv, etab, scoring, eps=0.0):
     """Log-probability that ``seat`` chose ``mv`` at ``g`` under a softmax of
     :func:`scores` (weights ``etab``), mixed with a uniform choice of weight
-    ``eps``; ``buf``/``sbuf`` scratch lists of MAX_MOVES slots."""
+    ``eps`` (:func:`domino.ai.softmax_loglik`); ``buf``/``sbuf`` scratch lists
+    of MAX_MOVES slots."""
     n = g.legal_moves(buf)
     if n < 2:
         return 0.0
     scores(g, buf, n, sbuf)
-    top = -1000
-    mine = 0
-    for i in range(n):
-        if sbuf[i] > top:
-            top = sbuf[i]
-        if buf[i] == mv:
-            mine = sbuf[i]
-    tot = 0
-    for i in range(n):
-        d = top - sbuf[i]
-        tot += etab[d if d < _DMAX else _DMAX]
-    d = top - mine
-    p = etab[d if d < _DMAX else _DMAX] / tot
-    return math.log((1.0 - eps) * p + eps / n if eps else p)
-
+    return softmax_loglik(buf, sbuf, n, mv, etab, eps)
 
 
 def points(g):
