@@ -359,17 +359,7 @@ def test_pool_play_shows_the_pool_on_row_0(monkeypatch, players):
     m = h.app.session.match
 
     def row0():
-        d.items[:] = []
-        for _ in range(2):  # both pages if it pages
-            h.app.dirty = True
-            h.step()
-            h.wait(2600)
-        d.check_on_screen()
-        frames = {}
-        for it in d.items:
-            if it[1] == 0:
-                frames[it[5]] = frames.get(it[5], "") + " " + it[4]
-        pages = set(frames.values())
+        pages = d.row0_pages(h)
         assert len(pages) == (2 if h.app.table.page & 2 else 1), pages  # both pages seen
         return pages
 
