@@ -346,14 +346,7 @@ class AllFives(LineGame):
             code |= 64
         return code
 
-    @classmethod
-    def refuses(cls, players, options=0):
-        """None if ``players`` and ``options`` make a game, else why not."""
-        try:
-            config(players, options)
-        except ValueError as e:
-            return str(e)
-        return None
+    config = staticmethod(config)
 
     @staticmethod
     def sides_for(players, options=0):

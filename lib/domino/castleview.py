@@ -115,20 +115,7 @@ class CastleView:
 
     # -- options --------------------------------------------------------------
 
-    @classmethod
-    def refuses(cls, players, options=0):
-        """None if ``players`` and ``options`` make a game, else why not."""
-        try:
-            config(players, options)
-        except ValueError as e:
-            return str(e)
-        return None
-
-    @staticmethod
-    def sides_for(players, options=0):
-        """Every player scores for himself."""
-        config(players, options)
-        return players
+    config = staticmethod(config)
 
     @staticmethod
     def target_unit(players, options=0):

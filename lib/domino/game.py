@@ -13,9 +13,11 @@ Declared by each game's class (read before a hand exists)
     score wins), ``AI`` (the name of the AI's family module under ``domino``,
     e.g. ``"lineai"``; its interface is in :mod:`domino.lineai`). Class
     methods: ``refuses(players, options)`` (None if they
-    make a game, else why not, for option screens), ``from_options(players,
-    seed, starter, options)`` (a new hand; ``options`` 0 is every default),
-    ``sides_for(players, options)`` (how many scoring sides). Optional class
+    make a game, else why not, for option screens; by default the game's
+    optional static ``config(players, options)`` answers, raising ValueError
+    with the reason), ``from_options(players, seed, starter, options)`` (a
+    new hand; ``options`` 0 is every default), ``sides_for(players,
+    options)`` (how many scoring sides; by default one per player). Optional class
     methods (screens ask with ``getattr``): ``target_unit(players, options)``
     (what the match's target counts, a plural word for screens, e.g. "hands";
     "" when the match has no score to reach: a single hand, no match score;
@@ -181,19 +183,19 @@ class Game:
     @classmethod
     def refuses(cls, players, options=0):
         """Why ``players`` with options code ``options`` make no game of this class
-        (a short text), or None if they make one; screens ask before offering."""
-        if players not in cls.PLAYERS:
-            return "%s takes %s players" % (cls.NAME, "/".join(str(p) for p in cls.PLAYERS))
-        if options and not cls.OPTIONS:
-            return "%s has no options" % cls.NAME
-        if options:
-            from .options import unpack
+        (a short text), or None if they make one; screens ask before offering.
+        A game with a ``config`` check (ValueError: why not) is answered by it."""
+        from .options import refusal
 
-            try:
-                unpack(cls.OPTIONS, options)
-            except ValueError as e:
-                return str(e)
-        return None
+        return refusal(cls, players, options)
+
+    @classmethod
+    def sides_for(cls, players, options=0):
+        """Scoring sides: one per player (ValueError if ``refuses``)."""
+        why = cls.refuses(players, options)
+        if why:
+            raise ValueError(why)
+        return players
 
     @classmethod
     def from_options(cls, players, seed, starter, options):

@@ -142,20 +142,7 @@ class LooView:
 
     # -- options --------------------------------------------------------------
 
-    @classmethod
-    def refuses(cls, players, options=0):
-        """None if ``players`` and ``options`` make a game, else why not."""
-        try:
-            config(players, options)
-        except ValueError as e:
-            return str(e)
-        return None
-
-    @staticmethod
-    def sides_for(players, options=0):
-        """Every player scores for himself, in both scorings."""
-        config(players, options)
-        return players
+    config = staticmethod(config)
 
     @staticmethod
     def target_unit(players, options=0):

@@ -1,7 +1,7 @@
 """A game's declared options (``OPTIONS`` in :mod:`domino.game`) in and out of
 the 7-bit options code of deal codes and saves.
 
-A module of its own: only option screens and games with options need it.
+A module of its own: option screens and a game's ``refuses`` import it when asked.
 """
 
 
@@ -47,3 +47,22 @@ def unpack(decl, code):
     if code:
         raise ValueError("options: bits set that no option uses")
     return out
+
+
+def refusal(cls, players, options):
+    """Why game class ``cls`` makes no game of ``players`` with ``options``, or None:
+    its ``config(players, options)`` check if it has one, else its ``PLAYERS`` and
+    ``OPTIONS`` (:meth:`domino.game.Game.refuses`)."""
+    check = getattr(cls, "config", None)
+    try:
+        if check:
+            check(players, options)
+        elif players not in cls.PLAYERS:
+            return "%s takes %s players" % (cls.NAME, "/".join(str(p) for p in cls.PLAYERS))
+        elif options and not cls.OPTIONS:
+            return "%s has no options" % cls.NAME
+        elif options:
+            unpack(cls.OPTIONS, options)
+    except ValueError as e:
+        return str(e)
+    return None
