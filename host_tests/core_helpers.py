@@ -6,7 +6,7 @@ wrong table cannot make a wrong expectation agree with itself.
 """
 
 from domino import tiles
-from domino.game import PASS, DRAW
+from domino.game import PASS, DRAW, IllegalMove
 
 L = 0  # left arm
 R = 1  # right arm
@@ -172,3 +172,71 @@ def deal(game, hand_strings, starter=None):
     """Redeal ``game`` with hands given as strings of tile names."""
     game.redeal([tiles_of(h) for h in hand_strings], (), starter)
     return game
+
+
+def unseen_redealt(g, seat, rng):
+    """The hand ``g`` dealt again (its class's ``from_options`` and ``redeal``) with the
+    tiles ``seat`` cannot see permuted by ``rng``, its moves replayed by ``play``;
+    None if they are not legal there or the seat would see a difference."""
+    cls = type(g)
+    n = g.players
+
+    def again():
+        return cls.from_options(n, g.seed, g.starter, g.options_code())
+
+    fresh = again()
+    hands = [fresh.hand(s) for s in range(n)]
+    stock = list(fresh.stock)
+    # hidden: the other seats' hands (less a piece the public part names: Loo's
+    # exchanged turn-up) and the stock's pieces no hand has held (the line
+    # games' undrawn boneyard; Loo's misses not taken and pieces out of play)
+    held = set(t for h in hands for t in h)
+    r = again()
+    for mv in g.moves():
+        r.apply(mv)
+        for s in range(n):
+            held.update(r.hand(s))
+    named = set()
+    todo = [g.observation(seat).public]
+    while todo:
+        x = todo.pop()
+        if type(x) is tuple:
+            todo.extend(x)
+        else:
+            named.add(x)
+    hidden = [t for s in range(n) if s != seat for t in g.hand(s) if t not in named]
+    hidden += [t for t in stock if t not in held]
+    perm = list(hidden)
+    rng.shuffle(perm)
+    pi = dict(zip(hidden, perm))
+    hands2 = [[pi.get(t, t) for t in h] for h in hands]
+    stock2 = [pi.get(t, t) for t in stock]
+    alt = again()
+    alt.redeal(hands2, stock2, g.starter)
+    try:
+        for mv in g.moves():
+            alt.play(mv)
+    except IllegalMove:
+        return None
+    if alt.observation(seat).key() != g.observation(seat).key():
+        return None
+    return alt
+
+
+def assert_micropython_prints_as_cpython(program, least=100):
+    """Run ``program`` under MicroPython (the wasm port, tools/mpwasm.py) and under
+    CPython; the lines each prints that start with "M " (one per move chosen) must be
+    the same, at least ``least`` of them."""
+    import pytest
+    import mpwasm as mp
+
+    try:
+        mp.check_available()
+    except mp.MicroPythonUnavailable as e:
+        pytest.fail(str(e))
+    out = mp.run(setup=program, measure=False, timeout=600).stdout
+    got = [line for line in out.splitlines() if line.startswith("M ")]
+    lines = []
+    exec(program, {"print": lambda *a: lines.append(" ".join(str(x) for x in a))})
+    assert len(got) == len(lines) >= least
+    assert got == lines

@@ -9,9 +9,10 @@ every level must choose the same move for the same seed.
 import pytest
 
 from domino import ai, games
-from domino.game import IllegalMove
 from domino.rng import Rng
 from domino.ai.hard import Hard
+
+from core_helpers import unseen_redealt
 
 # the games the AI plays (ai.supports; the others are in no menu, see test_ui_play)
 GAME_CASES = [(gid, n) for gid, _, _, _, _ in games.GAMES for n in games.load(gid).PLAYERS
@@ -41,49 +42,6 @@ def _position(cls, n, seed, plies):
     return g
 
 
-def _alternative(cls, g, seat, rng):
-    """The same hand with the tiles hidden from ``seat`` permuted; None if the
-    permuted deal does not replay to the same observation."""
-    n = g.players
-    fresh = cls(n, g.seed)
-    hands = [fresh.hand(s) for s in range(n)]
-    stock = list(fresh.stock)
-    # hidden: the other seats' hands (less a piece the public part names: Loo's
-    # exchanged turn-up) and the stock's pieces no hand has held (the line
-    # games' undrawn boneyard; Loo's misses not taken and pieces out of play)
-    held = set(t for h in hands for t in h)
-    r = cls(n, g.seed)
-    for mv in g.moves():
-        r.apply(mv)
-        for s in range(n):
-            held.update(r.hand(s))
-    named = set()
-    todo = [g.observation(seat).public]
-    while todo:
-        x = todo.pop()
-        if type(x) is tuple:
-            todo.extend(x)
-        else:
-            named.add(x)
-    hidden = [t for s in range(n) if s != seat for t in g.hand(s) if t not in named]
-    hidden += [t for t in stock if t not in held]
-    perm = list(hidden)
-    rng.shuffle(perm)
-    pi = dict(zip(hidden, perm))
-    hands2 = [[pi.get(t, t) for t in h] for h in hands]
-    stock2 = [pi.get(t, t) for t in stock]
-    alt = cls(n, g.seed)
-    alt.redeal(hands2, stock2, g.starter)
-    try:
-        for mv in g.moves():
-            alt.play(mv)
-    except IllegalMove:
-        return None
-    if alt.observation(seat).key() != g.observation(seat).key():
-        return None
-    return alt
-
-
 @pytest.mark.parametrize("gid,n", GAME_CASES)
 def test_moves_do_not_depend_on_hidden_tiles(gid, n):
     cls = games.load(gid)
@@ -98,7 +56,7 @@ def test_moves_do_not_depend_on_hidden_tiles(gid, n):
         obs = g.observation(seat)
         alts = []
         for _ in range(60):
-            a = _alternative(cls, g, seat, rng)
+            a = unseen_redealt(g, seat, rng)
             if a is not None:
                 alts.append(a)
                 if len(alts) == 2:

@@ -10,10 +10,9 @@ own settings: its cost is what the device's time depends on.
 
 import pytest
 
-import mpwasm as mp  # tools/mpwasm.py (conftest puts tools/ on sys.path)
 import arena  # tools/arena.py
 
-from domino import ai, tiles
+from domino import ai
 from domino.ai.hard import Hard
 from domino.castle import CastleRock, PLACE, TAKE, TRIPLE, END
 from domino.castleai import weight
@@ -25,7 +24,7 @@ from domino.ai.endgame import Solver
 from domino.game import new_move_buffer
 from domino.rng import Rng
 
-from core_helpers import T
+from core_helpers import T, assert_micropython_prints_as_cpython
 
 
 def names(s):
@@ -328,7 +327,7 @@ def test_hard_at_the_end_of_a_hand_does_not_depend_on_hidden_tiles():
     """Where Hard searches the hand's end, its move is the same when the
     hidden tiles (the other hands) are dealt otherwise, consistently with
     what the seat saw (test_ai_fair's alternatives)."""
-    from test_ai_fair import _alternative
+    from core_helpers import unseen_redealt
     rng = Rng(5)
     checked = moved = 0
     for players in (3, 4):
@@ -338,7 +337,7 @@ def test_hard_at_the_end_of_a_hand_does_not_depend_on_hidden_tiles():
             for _ in range(2):
                 a = None
                 for _ in range(40):
-                    a = _alternative(CastleRock, g, seat, rng)
+                    a = unseen_redealt(g, seat, rng)
                     if a is not None and any(a.hand(s) != g.hand(s) for s in range(players)):
                         break
                 assert a is not None
@@ -369,15 +368,4 @@ for n in (2, 3, 6):
 def test_ai_moves_same_under_micropython():
     """Whole hands with every level at 2, 3 and 6 players: MicroPython (the
     device's interpreter) chooses every move as CPython does."""
-    try:
-        mp.check_available()
-    except mp.MicroPythonUnavailable as e:
-        pytest.fail(str(e))
-    out = mp.run(setup=PARITY % (), measure=False, timeout=600).stdout
-    got = [line for line in out.splitlines() if line.startswith("M ")]
-    ns = {}
-    lines = []
-    ns["print"] = lambda *a: lines.append(" ".join(str(x) for x in a))
-    exec(PARITY % (), ns)
-    assert len(got) == len(lines) >= 100
-    assert got == lines
+    assert_micropython_prints_as_cpython(PARITY % ())

@@ -10,7 +10,6 @@ test_conformance) except where a choice needs them.
 
 import pytest
 
-import mpwasm as mp  # tools/mpwasm.py (conftest puts tools/ on sys.path)
 
 from domino import ai, tiles
 from domino.ai.hard import Hard
@@ -19,6 +18,8 @@ from domino.loo import (Loo, FOLLOW, KEEP, MISS, TRUMP, lead)
 from domino.looai import weight
 from domino.looai.know import ELSE, Knowledge, follows, suit_bits
 from domino.rng import Rng
+
+from core_helpers import assert_micropython_prints_as_cpython, unseen_redealt
 
 T = tiles.tile
 
@@ -165,38 +166,6 @@ def test_sampled_deals_respect_voids_and_counts_and_replay(players, pool):
     assert voids >= 5
 
 
-def _alternative(g, seat, rnd):
-    """The hand ``g`` dealt again with the pieces ``seat`` cannot see (other
-    hands, pieces no hand has held) permuted, its moves replayed by ``play``;
-    None if they are not legal there or the seat would see a difference."""
-    n = g.players
-    fresh = Loo(n, g.seed, g.starter, g.pool)
-    hands = [fresh.hand(s) for s in range(n)]
-    stock = list(fresh.stock)
-    held = set(t for h in hands for t in h)
-    r = Loo(n, g.seed, g.starter, g.pool)
-    for mv in g.moves():
-        r.apply(mv)
-        for s in range(n):
-            held.update(r.hand(s))
-    hidden = [t for s in range(n) if s != seat for t in g.hand(s) if t != g.turnup]
-    hidden += [t for t in stock if t not in held]
-    perm = list(hidden)
-    rnd.shuffle(perm)
-    pi = dict(zip(hidden, perm))
-    alt = Loo(n, g.seed, g.starter, g.pool)
-    alt.redeal([[pi.get(t, t) for t in h] for h in hands], [pi.get(t, t) for t in stock],
-               g.starter, g.turnup)
-    try:
-        for mv in g.moves():
-            alt.play(mv)
-    except IllegalMove:
-        return None
-    if alt.observation(seat).key() != g.observation(seat).key():
-        return None
-    return alt
-
-
 @pytest.mark.parametrize("players", [3, 4])
 def test_pool_play_moves_do_not_depend_on_hidden_pieces(players):
     """As test_ai_fair for plain scoring: in pool play too, every level chooses
@@ -210,7 +179,7 @@ def test_pool_play_moves_do_not_depend_on_hidden_pieces(players):
         if len(obs.legal) < 2:
             continue
         for _ in range(30):
-            alt = _alternative(g, seat, rnd)
+            alt = unseen_redealt(g, seat, rnd)
             if alt is not None:
                 break
         if alt is None:
@@ -376,15 +345,4 @@ for n, pool in ((2, False), (3, False), (3, True), (4, False), (4, True)):
 def test_ai_moves_same_under_micropython():
     """Whole hands with every level at every table: MicroPython (the device's
     interpreter) chooses every move as CPython does."""
-    try:
-        mp.check_available()
-    except mp.MicroPythonUnavailable as e:
-        pytest.fail(str(e))
-    out = mp.run(setup=PARITY % (), measure=False, timeout=600).stdout
-    got = [line for line in out.splitlines() if line.startswith("M ")]
-    ns = {}
-    lines = []
-    ns["print"] = lambda *a: lines.append(" ".join(str(x) for x in a))
-    exec(PARITY % (), ns)
-    assert len(got) == len(lines) >= 100
-    assert got == lines
+    assert_micropython_prints_as_cpython(PARITY % ())
