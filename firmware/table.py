@@ -218,6 +218,8 @@ class Table(Scene):
         if act in ("LEFT", "RIGHT"):
             self._step_sel(1 if act == "RIGHT" else -1)
             self.note = ""
+            if self.to_act:  # mid-turn (after a capture) row 1 says what A does now
+                self.scored_until = 0
         elif act == "A":
             if self.to_act and self.items and self.by_item[self.sel]:
                 moves = self.by_item[self.sel]

@@ -191,9 +191,8 @@ def test_which_one_and_end_turn():
     assert len(g.captured(0)) == 3 and len(g.tableau()) == 2
     assert t.message() == "S1 SCORES 3!"
     stock = g.observation(0).stock
-    _select(h, END)
-    h.wait(1600)  # past the score's message
-    assert t.message() == "A: END TURN AND DRAW"
+    h.tap("RIGHT")  # an arrow: the score's message gives way to what A does
+    assert t.by_item[t.sel] == [END] and t.message() == "A: END TURN AND DRAW"
     h.tap("A")
     assert isinstance(h.app.scene, scenes.Privacy) and g.turn == 1 and g.step == 0
     assert g.observation(0).stock == stock - 1 and len(g.hand(0)) == 2
