@@ -14,7 +14,7 @@ from domino.lineai.blockend import BlockSolver, applies
 from domino.ai.hard import Hard
 from domino.seychelles import Seychelles
 
-from test_ai_fair import _alternative
+from core_helpers import unseen_redealt
 
 
 def _minimax(g, side, nsides, bad):
@@ -150,7 +150,7 @@ def test_exact_endings_do_not_depend_on_hidden_tiles(gid, n):
         if len(obs.legal) < 2:
             continue
         for _ in range(40):
-            a = _alternative(cls, g, seat, rng)
+            a = unseen_redealt(g, seat, rng)
             if a is not None and any(a.hand(s) != g.hand(s) for s in range(n)):
                 p1, p2 = Hard(seed), Hard(seed)
                 assert p1.choose(cls, obs) == p2.choose(cls, a.observation(seat))
