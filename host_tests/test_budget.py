@@ -162,9 +162,11 @@ def test_device_section_is_the_device_flag():
     device_budget.measure = fake
     try:
         b = budget.measure(sections=[budget.section_device], quick=True)
+        budget.main(["--device", "--games=loo,castle"])
     finally:
         device_budget.measure = real
-    assert seen and seen[0]["quick"] is True
+    assert seen and seen[0]["quick"] is True and seen[0]["names"] is None
+    assert seen[1]["names"] == ["loo", "castle"] and seen[1]["quick"] is False
     assert b.lines() == ["device_x_ms: 5", "target device_x_ms <= 3: 5 MISS",
                          "target device_free >= 20: 10 MISS"]
 
@@ -343,3 +345,56 @@ def test_device_ram_and_gc_figures():
     assert v["device_gc_pause_mid_decision_max_us"] == 9000
     assert v["device_gc_pause_max_us"] == 14000
     assert "target device_firmware_low_free_ram_bytes >= 24576: 38000 PASS" in db.lines_of(dev)
+
+
+def _match_run(gid, rows):
+    """A fake firmware hand: the title, then @@MEM lines (scene, free, lowest so far, its
+    scene, block) of game ``gid``."""
+    return _FakeRun("@@MEM Title 80000 80000 Title -1 6000\n" + "".join(
+        "@@MEM %s %d %d %s %d %d\n" % (sc, f, lo, at, gid, blk) for sc, f, lo, at, blk in rows))
+
+
+def test_device_firmware_hands_of_loo_and_castle_rock():
+    """Each game of FIRMWARE_MATCHES gets its lowest free RAM in its hand (the readings, and
+    the probe's lowest so far where it was set at the table) and its smallest largest block,
+    with the guard's targets (24 KB, 4 KB); a hand that never reached its summary raises."""
+    import device_budget as db
+    assert [m[0] for m in db.FIRMWARE_MATCHES] == ["loo_4p", "castle_6p"]
+    pos = _FakeRun("@@FREE boot 150000\n@@FREE core 140000\n@@FREE games 120000\n"
+                   "@@FREE ai 100000\n@@GC boot 400 150000\n@@GC imported 3000 101000\n")
+    fw = _FakeRun("@@MEM Table 40000 38000 Table 0 4700\n@@MEM Table 39000 38000 Table 0 4600\n")
+    loo = _match_run(3, [("Table", 33000, 32000, "Table", 5000), ("Table", 30000, 29500, "Table", 4800),
+                         ("Summary", 31000, 29500, "Table", 4900)])
+    castle = _match_run(4, [("Table", 27000, 27000, "Table", 4500), ("Table", 26000, 25500, "Table", 3900),
+                            ("Summary", 28000, 25500, "Table", 4400)])
+    dev = db.Device()
+    db.part_ram_gc(dev, [pos], fw, {"loo_4p": loo, "castle_6p": castle})
+    v = dev.values
+    assert v["device_firmware_low_block_bytes"] == 4600
+    assert (v["device_firmware_loo_4p_low_free_ram_bytes"], v["device_firmware_loo_4p_low_block_bytes"],
+            v["device_firmware_loo_4p_mem_readings"]) == (29500, 4800, 3)
+    assert (v["device_firmware_castle_6p_low_free_ram_bytes"],
+            v["device_firmware_castle_6p_low_block_bytes"]) == (25500, 3900)
+    text = db.lines_of(dev)
+    assert "target device_firmware_loo_4p_low_free_ram_bytes >= 24576: 29500 PASS" in text
+    assert "target device_firmware_castle_6p_low_block_bytes >= 4096: 3900 MISS" in text
+    # the hand cut short before its summary is no figure
+    short = _match_run(4, [("Table", 27000, 27000, "Table", 4500)])
+    with pytest.raises(RuntimeError, match="did not end"):
+        db.part_ram_gc(db.Device(), [pos], fw, {"castle_6p": short})
+
+
+@pytest.mark.parametrize("script,gid,players,hard", [
+    ("MATCH_HEAD", 0, 4, 3)] + [(m[0], m[1], m[2], m[3]) for m in __import__("device_budget").FIRMWARE_MATCHES])
+def test_device_firmware_scripts_start_their_match(script, gid, players, hard):
+    """The firmware runs' keys start, in the simulator, the game, players and seats they are
+    named for: you (P1) and the rest Hard."""
+    import device_budget as db
+    import sim
+    keys = getattr(db, script) if script == "MATCH_HEAD" else [
+        m[4] for m in db.FIRMWARE_MATCHES if m[0] == script][0]
+    h = sim.Harness(6, settings_speed=None)
+    h.run_script(keys.split(" w")[0])  # to the first wait: the match started
+    se = h.app.session
+    assert type(h.app.scene).__name__ == "Table"
+    assert (se.rec.gid, se.rec.players, list(se.rec.seats)) == (gid, players, [0] + [3] * hard)

@@ -40,25 +40,31 @@ FAST = "D D D D A U U L B"
 
 BOOT_SCRIPT = "w200 s:title D s:deal D D s:rules"
 HANDS = [(0, 4), (1, 4), (2, 2), (3, 2)]  # (game id, players): a whole hand of each game
+# One boot serves two checks: the title's frames come first in the Domino Whist hand's run
+# (then UP three times, back to the title's first row, where the hand's script begins).
+BOOT_IN = 1
 
 
 @pytest.fixture(scope="module")
 def device(tmp_path_factory):
-    """Every device run of this module, started at once two at a time (the emulator uses
-    one core each): name -> a future of its :class:`pico.Run`."""
+    """Every device run of this module, started at once one per core, at least two at a
+    time (the emulator uses one core each), the longest first: name -> a future of its
+    :class:`pico.Run`."""
     d = tmp_path_factory.mktemp("pico")
-    image = pico.build_image(str(d / "fs.img"))
+    pool = ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2))
     probe_image = pico.build_image(str(d / "probe.img"), settings=["POCKET_DOMINO_PROBE = 1"])
-    pool = ThreadPoolExecutor(max_workers=2)
     runs = {"ram": pool.submit(pico.run, probe_image, script=RAM_SCRIPT)}  # the longest first
+    runs["ram_castle"] = pool.submit(pico.run, probe_image, script=CASTLE_SCRIPT, until=SUMMARY)
+    image = pico.build_image(str(d / "fs.img"))
     runs["power"] = pool.submit(power_cycle, image, str(d / "flash.bin"))
-    runs["boot"] = pool.submit(pico.run, image, script=BOOT_SCRIPT)
     # a hand of 4-player Domino Loo, you against three Hard seats, its RAM read
-    # (the probe's collections slow the frames: more A presses than the simulator needed)
-    runs["ram_loo"] = pool.submit(pico.run, probe_image,
+    # (the probe's collections slow the frames: more A presses than the simulator needed;
+    # the run ends at the summary)
+    runs["ram_loo"] = pool.submit(pico.run, probe_image, until=SUMMARY,
                                   script=hand_script(3, 4, 4321)[0] + " A w3000" * 12)
     for gid, players in HANDS:
-        script, code = hand_script(gid, players, 1234 + gid)
+        lead = BOOT_SCRIPT + " U U U" if gid == BOOT_IN else ""
+        script, code = hand_script(gid, players, 1234 + gid, lead)
         runs["hand%d" % gid] = pool.submit(pico.run, image, script=script)
         runs["hand%d" % gid].script = (script, code)
     yield runs
@@ -127,7 +133,7 @@ def no_crash(r):
 
 
 def test_boots_to_the_title_with_no_traceback(device):
-    r = device["boot"].result()
+    r = device["hand%d" % BOOT_IN].result()
     no_crash(r)
     want, _ = sim_frames(BOOT_SCRIPT)
     assert set(r.shots) >= {"title", "deal", "rules"}
@@ -136,12 +142,13 @@ def test_boots_to_the_title_with_no_traceback(device):
         same(name, r.shots[name], want[name])
 
 
-def hand_script(gid, players, seed):
+def hand_script(gid, players, seed, lead=""):
     """Deal a hand by code and press A until it is over (A plays your first legal
     tile, or the end choice's first); then the hand summary. The number of A
-    presses comes from the same script in the simulator."""
+    presses comes from the same script in the simulator. ``lead``: keys first,
+    from the title, that leave it on its first row."""
     code = valid_code(gid, players, seed)
-    head = FAST + " " + " ".join(code_keys(code)) + " w1500 s:dealt"
+    head = (lead + " " if lead else "") + FAST + " " + " ".join(code_keys(code)) + " w1500 s:dealt"
     # presses until the simulator shows the summary, counted in the simulator
     h = sim.Harness(6, settings_speed=None)  # no pixels needed to count
     h.run_script(head)
@@ -246,5 +253,44 @@ def test_free_ram_stays_above_the_guard_in_a_loo_hand_against_hard(device):
     low = min(f for _, f, _, _ in mem)
     block = min(b for _, _, _, b in mem)
     print("Domino Loo, 4 players, three Hard: lowest free RAM %d bytes, smallest largest "
+          "block %d bytes, over %d readings" % (low, block, len(mem)))
+    assert low >= MIN_FREE and block >= MIN_BLOCK, (low, block)
+
+
+SUMMARY = "@@MEM Summary"  # the probe's line as the hand summary shows: a RAM run ends there
+# Castle Rock at its largest table: New game, the fifth game; Players 6 (R twice from 4); you,
+# then P2..P6 Medium to Hard; past Target, set (double-6) and play (match) to Start. Then A
+# (your first legal move; out of turn it only says so) every 1.75 s until the hand's summary
+# (the run ends there).
+CASTLE_HEAD = ("A D D D D A R R D D R D R D R D R D R s:castle_seats D D D D s:castle_start A"
+               " w1500")
+CASTLE_SCRIPT = FAST + " " + CASTLE_HEAD + " A w1500" * 90
+
+
+def test_castle_rock_options_start_six_players_against_five_hard():
+    """The scripted keys of the Castle Rock RAM run start, in the simulator, 6-player
+    Castle Rock on double-six with you and five Hard seats."""
+    h = sim.Harness(6, settings_speed=None)
+    h.run_script(FAST + " " + CASTLE_HEAD)
+    se = h.app.session
+    assert type(h.app.scene).__name__ == "Table", type(h.app.scene).__name__
+    assert (se.rec.gid, se.rec.players, list(se.rec.seats), se.rec.options) == (4, 6, [0] + [3] * 5, 0), (
+        se.rec.gid, se.rec.players, list(se.rec.seats), se.rec.options)
+
+
+def test_free_ram_stays_above_the_guard_in_a_castle_rock_hand_against_five_hard(device):
+    r = device["ram_castle"].result()
+    no_crash(r)
+    assert "out of RAM" not in r.console
+    # the options screen on the device as in the simulator for the same keys (five Hard seats)
+    want, _ = sim_frames(FAST + " " + CASTLE_HEAD.split(" s:castle_start")[0] + " s:castle_start")
+    for name in ("castle_seats", "castle_start"):
+        same(name, r.shots[name], want[name])
+    mem = [m for m in mem_lines(r) if m[2] == 4]
+    assert len([1 for s, _, _, _ in mem if s == "Table"]) >= 20, mem
+    assert any(s == "Summary" for s, _, _, _ in mem), "the hand did not end: %r" % (mem[-3:],)
+    low = min(f for _, f, _, _ in mem)
+    block = min(b for _, _, _, b in mem)
+    print("Castle Rock, 6 players, five Hard: lowest free RAM %d bytes, smallest largest "
           "block %d bytes, over %d readings" % (low, block, len(mem)))
     assert low >= MIN_FREE and block >= MIN_BLOCK, (low, block)

@@ -3,13 +3,14 @@
 Prints ``key: value`` lines, then one ``target ...: PASS|MISS`` line per target::
 
     .venv/bin/python tools/budget.py [--quick]
-    .venv/bin/python tools/budget.py --device [--quick|--full] [--raw=FILE]   # the emulated Pico
+    .venv/bin/python tools/budget.py --device [--quick|--full] [--raw=FILE] [--games=loo,castle]
     .venv/bin/python tools/budget.py --all                       # both
 
 ``--device`` replaces the wasm sections by :func:`section_device`
 (``tools/device_budget.py``): times, free RAM, garbage-collection pauses and the Python
 stack measured on CircuitPython 10 on an emulated Pico (``tools/pico.py``), the figures
-to hold the game to. The wasm sections below measure heap and speed under MicroPython;
+to hold the game to (``--games=loo,castle``: time only the positions of those games, by
+the prefix of their name in device_budget's ``CONFIGS``). The wasm sections below measure heap and speed under MicroPython;
 the AI's time per decision is no longer estimated here (``tools/ai_cost.py`` keeps an
 estimate calibrated against the device for quick comparisons on the host).
 
@@ -450,7 +451,8 @@ def section_device(b):
     :data:`SECTIONS` (it boots the emulator several times: minutes); ``--device``."""
     import device_budget
     dev = device_budget.measure(quick=b.quick, full=getattr(b, "full", False),
-                                out=lambda s: print("# " + s, file=sys.stderr, flush=True))
+                                out=lambda s: print("# " + s, file=sys.stderr, flush=True),
+                                names=getattr(b, "names", None))
     for k, v in dev.values.items():
         b.put(k, v)
     for name, value, limit, op in dev.targets:
@@ -473,13 +475,14 @@ SECTIONS = [
 ]
 
 
-def measure(quick=False, sections=None, full=False, raw=None):
+def measure(quick=False, sections=None, full=False, raw=None, names=None):
     """Run ``sections`` (default :data:`SECTIONS`) and return the :class:`Budget`;
-    ``full`` / ``raw``: the device section's positions (see tools/device_budget.py) and
-    a file for its raw figures."""
+    ``full`` / ``raw`` / ``names``: the device section's positions (see
+    tools/device_budget.py), a file for its raw figures, the games it times."""
     b = Budget(quick=quick)
     b.full = full
     b.raw = raw
+    b.names = names
     try:
         for section in (SECTIONS if sections is None else sections):
             section(b)
@@ -497,7 +500,9 @@ def main(argv=None):
     elif "--all" in argv:
         sections = SECTIONS + [section_device]
     raw = [a[len("--raw="):] for a in argv if a.startswith("--raw=")]
-    b = measure(quick=quick, sections=sections, full="--full" in argv, raw=raw[-1] if raw else None)
+    names = [a[len("--games="):].split(",") for a in argv if a.startswith("--games=")]
+    b = measure(quick=quick, sections=sections, full="--full" in argv, raw=raw[-1] if raw else None,
+                names=names[-1] if names else None)
     print("\n".join(b.lines()))
     return 1 if b.missed() else 0
 

@@ -37,7 +37,9 @@ wall time on two shared cores. Parts:
     and the lowest free RAM the real firmware reports (``POCKET_DOMINO_PROBE``) over
     a 4-player Seychelles hand with three Hard seats (:data:`MATCH_SCRIPT`), played
     through the measuring code.py below; what that code.py costs is the plain
-    firmware's free RAM at the title minus its own there.
+    firmware's free RAM at the title minus its own there. Then (not with ``--quick``)
+    the plain firmware's lowest free RAM and smallest largest block over a hand of
+    each game of :data:`FIRMWARE_MATCHES` (Domino Loo, Castle Rock), to its summary.
 ``gc``
     The longest ``gc.collect()`` pause: timed at boot, after the imports,
     mid-decision (after Hard's ``begin`` and first ``step(4)``) on every timed
@@ -376,6 +378,18 @@ import fw_code  # the firmware's code.py: runs main() on import under CircuitPyt
 MATCH_HEAD = "A A D D R D R D R D D A"
 MATCH_SCRIPT = MATCH_HEAD + " w3000 A" * 14 + " w4000"
 GC_SCRIPT = MATCH_HEAD + " w3000 A" * 6 + " w2000"
+# The other layouts' hands, started the same way (the options screen, firmware/newgame.py),
+# A every ~3 s; each run ends at the hand's summary (SUMMARY): (name, game id, players,
+# Hard seats, script). Domino Loo: you and three Hard (P2..P4), past Target and scoring.
+# Castle Rock at its largest table: Players 6 (R twice from 4), you and five Hard, past
+# Target, set (double-6) and play (match).
+LOO_HEAD = "A D D D A D D R D R D R D D D A"
+CASTLE_HEAD = "A D D D D A R R D D R D R D R D R D R D D D D A"
+FIRMWARE_MATCHES = (
+    ("loo_4p", 3, 4, 3, LOO_HEAD + " w3000 A" * 30),
+    ("castle_6p", 4, 6, 5, CASTLE_HEAD + " w3000 A" * 45),
+)
+SUMMARY = "@@MEM Summary"
 TITLE_SCRIPT = "w1000"
 
 
@@ -483,9 +497,10 @@ def run_positions(lines, pystack=PYSTACK_DEPLOY, probe_stack=False, timeout_s=36
                         "settings.toml": settings_text(pystack)}, timeout_s=timeout_s)
 
 
-def run_firmware(script, timed=False, timeout_s=3600, pystack=PYSTACK_DEPLOY):
-    """Boot the firmware with its probe on and play ``script``; with ``timed``, through
-    :data:`FIRMWARE_CODE` (collections timed, stack probed); the pico.Run."""
+def run_firmware(script, timed=False, timeout_s=3600, pystack=PYSTACK_DEPLOY, until=None):
+    """Boot the firmware with its probe on and play ``script`` (to its end, or to a console
+    line holding ``until``); with ``timed``, through :data:`FIRMWARE_CODE` (collections
+    timed, stack probed); the pico.Run."""
     import pico
     _, end = pico.timeline(script)
     files = {"settings.toml": settings_text(pystack, board="pico", probe=True)}
@@ -497,7 +512,7 @@ def run_firmware(script, timed=False, timeout_s=3600, pystack=PYSTACK_DEPLOY):
             with open(os.path.join(ROOT, "firmware", "code.py"), encoding="utf-8") as f:
                 files["fw_code.py"] = f.read()
         code = FIRMWARE_CODE
-    return _boot(code, files, script=script, until=None, emu_s=end / 1000.0, timeout_s=timeout_s)
+    return _boot(code, files, script=script, until=until, emu_s=end / 1000.0, timeout_s=timeout_s)
 
 
 def host_moves(lines):
@@ -654,8 +669,9 @@ def part_time(dev, lines, runs):
         dev.target(k + "medium_ms_max", dev.values[k + "medium_ms_max"], TARGET_MEDIUM_MAX_MS)
 
 
-def part_ram_gc(dev, runs, fw):
-    """Free RAM after imports (position runs), the firmware's lowest, the gc pauses."""
+def part_ram_gc(dev, runs, fw, matches=None):
+    """Free RAM after imports (position runs), the firmware's lowest, the gc pauses;
+    ``matches``: {name: pico.Run} of :data:`FIRMWARE_MATCHES`, each game's lowest."""
     r = runs[0]
     free = {w[0]: int(w[1]) for w in r.lines("@@FREE ")}
     dev.put("device_free_ram_boot_bytes", free["boot"])
@@ -681,6 +697,33 @@ def part_ram_gc(dev, runs, fw):
         dev.put("device_firmware_low_free_ram_bytes", low)
         dev.put("device_firmware_mem_readings", len(mem))
         dev.target("device_firmware_low_free_ram_bytes", low, 24 * 1024, ">=")
+        blocks = [int(w[5]) for w in fw.lines("@@MEM ") if len(w) > 5]
+        if blocks:
+            dev.put("device_firmware_low_block_bytes", min(blocks))
+            dev.target("device_firmware_low_block_bytes", min(blocks), 4 * 1024, ">=")
+    for name, gid, _, _, _ in FIRMWARE_MATCHES:
+        r = (matches or {}).get(name)
+        if r is None:
+            continue
+        _check(r, "firmware %s hand" % name)
+        if "out of RAM" in r.console:
+            raise RuntimeError("firmware %s hand: out of RAM:\n%s" % (name, r.console[-1500:]))
+        # the game's readings; and the probe's lowest so far (every frame) where it was
+        # set at the table or its summary (the only match of the run)
+        rows = [w for w in r.lines("@@MEM ") if int(w[4]) == gid]
+        if not any(w[0] == "Summary" for w in rows):
+            raise RuntimeError("firmware %s hand: no summary, the hand did not end:\n%s"
+                               % (name, r.console[-1500:]))
+        k = "device_firmware_%s_" % name
+        low = min([int(w[1]) for w in rows]
+                  + [int(w[2]) for w in rows if w[3] in ("Table", "Summary")])
+        block = min(int(w[5]) for w in rows)
+        dev.put(k + "low_free_ram_bytes", low)
+        dev.put(k + "low_block_bytes", block)
+        dev.put(k + "mem_readings", len(rows))
+        dev.target(k + "low_free_ram_bytes", low, 24 * 1024, ">=")
+        dev.target(k + "low_block_bytes", block, 4 * 1024, ">=")
+    if fw is not None:
         plain = getattr(dev, "plain_title", None)
         if plain is not None:
             _check(plain, "firmware at the title")
@@ -831,6 +874,9 @@ def _measure(dev, parts, lines, quick, workers, say, t_wall):
             jobs["firmware"] = ex.submit(run_firmware, GC_SCRIPT if quick else MATCH_SCRIPT, True)
         if "ram" in parts:
             jobs["firmware_plain_title"] = ex.submit(run_firmware, TITLE_SCRIPT, False)
+            for name, _, _, _, script in (() if quick else FIRMWARE_MATCHES):
+                jobs["firmware_" + name] = ex.submit(run_firmware, script, False, 3600,
+                                                     PYSTACK_DEPLOY, SUMMARY)
         for p in parts:
             if p.startswith("fwstack"):  # the firmware's short match at this Python stack
                 size = int(p[len("fwstack"):])
@@ -856,7 +902,8 @@ def _measure(dev, parts, lines, quick, workers, say, t_wall):
     if "time" in parts:
         part_time(dev, lines, runs)
     if "ram" in parts or "gc" in parts:
-        part_ram_gc(dev, runs, fw)
+        part_ram_gc(dev, runs, fw, {name: res["firmware_" + name] for name, _, _, _, _ in
+                                    FIRMWARE_MATCHES if "firmware_" + name in res})
     for k in sorted(res):
         if k.startswith("fwstack"):
             size = int(k[len("fwstack"):])

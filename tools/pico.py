@@ -35,7 +35,9 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 # The pico profile's pins (boards/pico.py) by action.
 PINS = {"LEFT": 8, "RIGHT": 9, "UP": 6, "DOWN": 7, "A": 15, "B": 14}
-START_MS = 9000  # emulated ms after power-on of the first scripted press (the title is up by ~6 s)
+# emulated ms after power-on of the first scripted press: the title is up by ~4.8 s (with the
+# probe); a press before it would be lost
+START_MS = 7500
 TAP_MS = 250     # a tap: 80 ms held (the runner's), then idle until the next token
 HOLD_MS = 1100   # a long press: 900 ms held, then idle
 MISSING = ("the emulated Pico is missing: put picoemu (rp2040js runner + CircuitPython .uf2) "
@@ -206,7 +208,7 @@ def run(image=None, flash=None, script="", until=None, emu_s=None, timeout_s=900
     """Boot ``image`` (a FAT image) or ``flash`` (a saved 2 MiB flash) and play ``script``.
 
     Ends at console text ``until``, at ``emu_s`` emulated seconds (default: the
-    script's end plus 2 s), or at ``timeout_s`` wall seconds. Returns a :class:`Run`.
+    script's end plus 0.5 s), or at ``timeout_s`` wall seconds. Returns a :class:`Run`.
     """
     emu, uf2, rpjs = locate()
     items, end = timeline(script, start)
@@ -221,7 +223,7 @@ def run(image=None, flash=None, script="", until=None, emu_s=None, timeout_s=900
         cmd += ["--ssd1306", "0x3c", "--png", os.path.join(shots, "_final.png"),
                 "--pullup", ",".join(str(p) for p in sorted(PINS.values())),
                 "--timeout-s", str(timeout_s), "--shot-dir", shots,
-                "--emu-timeout-s", str(emu_s if emu_s is not None else end / 1000.0 + 2)]
+                "--emu-timeout-s", str(emu_s if emu_s is not None else end / 1000.0 + 0.5)]
         if items:
             cmd += ["--script", ",".join(items)]
         if until:
