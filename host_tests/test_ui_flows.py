@@ -10,6 +10,7 @@ import scenes
 import session
 import sim
 import table
+import titlescreens
 
 
 def _go_rules(h, gid_index):
@@ -490,7 +491,7 @@ def test_statistics_show_whole_game_names(monkeypatch):
         for lv in range(4):
             for k in range(34 if lv else 12):
                 h.app.stats.add(g[0], lv, k < (12 if lv else 3))
-    h.app.go(scenes.StatsScene(h.app))
+    h.app.go(titlescreens.StatsScene(h.app))
     d.items[:] = []
     h.step()
     d.check_on_screen()
