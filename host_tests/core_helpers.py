@@ -174,29 +174,24 @@ def deal(game, hand_strings, starter=None):
     return game
 
 
-def unseen_redealt(g, seat, rng):
-    """The hand ``g`` dealt again (its class's ``from_options`` and ``redeal``) with the
-    tiles ``seat`` cannot see permuted by ``rng``, its moves replayed by ``play``;
-    None if they are not legal there or the seat would see a difference."""
-    cls = type(g)
+def unseen_places(g, seat, again):
+    """What ``seat`` cannot see in hand ``g``: ``(hands, stock, place)``, the deal as
+    ``again()`` (a fresh copy of the hand) makes it, and ``place[t]`` for each hidden tile
+    (the seat holding it, -1 the stock), other hands first by seat, then the stock.
+    Hidden: the other seats' hands (less a piece the public part names: Loo's exchanged
+    turn-up) and the stock's pieces no hand has held (the line games' undrawn boneyard;
+    Loo's misses not taken and pieces out of play)."""
     n = g.players
-
-    def again():
-        return cls.from_options(n, g.seed, g.starter, g.options_code())
-
     fresh = again()
     hands = [fresh.hand(s) for s in range(n)]
     stock = list(fresh.stock)
-    # hidden: the other seats' hands (less a piece the public part names: Loo's
-    # exchanged turn-up) and the stock's pieces no hand has held (the line
-    # games' undrawn boneyard; Loo's misses not taken and pieces out of play)
     held = set(t for h in hands for t in h)
     r = again()
     for mv in g.moves():
         r.apply(mv)
         for s in range(n):
             held.update(r.hand(s))
-    named = set()
+    named = set()  # any int of the public part counts: that only leaves more tiles in place
     todo = [g.observation(seat).public]
     while todo:
         x = todo.pop()
@@ -204,8 +199,29 @@ def unseen_redealt(g, seat, rng):
             todo.extend(x)
         else:
             named.add(x)
-    hidden = [t for s in range(n) if s != seat for t in g.hand(s) if t not in named]
-    hidden += [t for t in stock if t not in held]
+    place = {}
+    for s in range(n):
+        if s != seat:
+            for t in g.hand(s):
+                if t not in named:
+                    place[t] = s
+    for t in stock:
+        if t not in held:
+            place[t] = -1
+    return hands, stock, place
+
+
+def unseen_redealt(g, seat, rng):
+    """The hand ``g`` dealt again (its class's ``from_options`` and ``redeal``) with the
+    tiles ``seat`` cannot see permuted by ``rng``, its moves replayed by ``play``;
+    None if they are not legal there or the seat would see a difference."""
+    cls = type(g)
+
+    def again():
+        return cls.from_options(g.players, g.seed, g.starter, g.options_code())
+
+    hands, stock, place = unseen_places(g, seat, again)
+    hidden = list(place)
     perm = list(hidden)
     rng.shuffle(perm)
     pi = dict(zip(hidden, perm))

@@ -54,6 +54,8 @@ from domino.game import (DRAW, LINE, MAX_MOVES, PASS, TABLEAU, TRICKS, Game, Han
 from domino.options import pack as pack_options, unpack as unpack_options
 from domino.match import Match, deal_code
 
+from core_helpers import unseen_places
+
 # -- the cases ------------------------------------------------------------------
 
 GIDS = [g[0] for g in games.GAMES]
@@ -701,35 +703,7 @@ def _alternative(g, seat, rnd, swap_only):
     boneyard tiles no hand has held. ``swap_only``: exchange one pair of them
     between two places (more often consistent); else shuffle them all."""
     code = deal_code(g)
-    fresh = games.from_code(code)
-    n = g.players
-    hands0 = [fresh.hand(s) for s in range(n)]
-    stock0 = list(fresh.stock)
-    held = set(t for h in hands0 for t in h)
-    r = games.from_code(code)
-    for mv in g.moves():
-        r.apply(mv)
-        for s in range(n):
-            held.update(r.hand(s))
-    # a tile the public part may name (an exchanged turn-up) is not hidden; any
-    # int there counts as a tile, which only ever leaves more tiles in place
-    named = set()
-    todo = [g.observation(seat).public]
-    while todo:
-        x = todo.pop()
-        if type(x) is tuple:
-            todo.extend(x)
-        else:
-            named.add(x)
-    place = {}
-    for s in range(n):
-        if s != seat:
-            for t in g.hand(s):
-                if t not in named:
-                    place[t] = s
-    for t in stock0:
-        if t not in held:
-            place[t] = -1
+    hands0, stock0, place = unseen_places(g, seat, lambda: games.from_code(code))
     hidden = sorted(place)
     if len(set(place.values())) < 2:
         return None  # one hidden place: nothing can move
