@@ -17,6 +17,7 @@ import table
 from domino import dealcode, tiles
 from domino.looview import (KEEP, MISS, THROW_UP, FOR_POOL, EXCHANGE, DISCARD, HIDDEN_DISCARD,
                             options_for)
+from test_ui_tableau import _press as _act, _region  # the same moves by the arrows and A, and pixels
 
 CODE = refresh_golden._LOO  # 4 players, plain; seat 1 decides first, seat 4 deals, trumps 4
 
@@ -26,29 +27,6 @@ def _deal(code=CODE, board=6):
     h.app.start_deal(code, [0] * dealcode.decode(code)[1])  # every seat a person
     refresh_golden._through_privacy(h)
     return h
-
-
-def _act(h, move):
-    """Play ``move`` for the seat to act with the arrows and A (and the choice)."""
-    refresh_golden._through_privacy(h)
-    t = h.app.table
-    i = [k for k in range(len(t.items)) if move in t.by_item[k]][0]
-    for _ in range(len(t.items)):
-        if t.sel == i:
-            break
-        h.tap("RIGHT")
-    assert t.sel == i
-    h.tap("A")
-    if t.choice is not None:
-        while t.choice[t.ci] != move:
-            h.tap("RIGHT")
-        h.tap("A")
-    refresh_golden._through_privacy(h)
-
-
-def _region(scr, x, y, w, h):
-    b = scr.bitmap
-    return tuple(b[x + i, y + j] for j in range(h) for i in range(w))
 
 
 def _ref(draw, x, y, w, h):
