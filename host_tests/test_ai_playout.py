@@ -87,3 +87,37 @@ def test_all_fives_play_points_as_apply_scores(n):
                         checked += 1
                 g.apply(buf[pick.below(k)])
     assert checked > 1000
+
+
+@pytest.mark.parametrize("gid,n", [c for c in GAME_CASES if not games.load(c[0]).SCORES_IN_PLAY])
+def test_block_playout_on_masks_plays_as_the_rollout(gid, n):
+    """The bitmask playout of block play (BlockSolver.playout) makes the same
+    moves as the rollout, ties included: the same value and number of moves,
+    and the game is left as it was."""
+    from domino.ai.endgame import spread
+    from domino.lineai import blockend
+    cls = games.load(gid)
+    buf = new_move_buffer()
+    cnt = bytearray(8 * 13)
+    solver = blockend.BlockSolver()
+    checked = 0
+    for k in range(120):
+        g = cls(n, 700 + k)
+        rng = Rng(k)
+        for _ in range(1 + k % 20):
+            if g.over:
+                break
+            g.apply(buf[rng.below(g.legal_moves(buf))])
+        if not blockend.applies(g):
+            continue
+        for side in range(g.nsides):
+            before = (bytes(g.loc), bytes(g.ends), g.nhist, g.turn, g.passes)
+            v = solver.playout(g, side, g.nsides, cls.BAD_POINTS, cnt)
+            assert (bytes(g.loc), bytes(g.ends), g.nhist, g.turn, g.passes) == before
+            depth = playout.rollout(g, buf, rng, False, cnt)
+            want = spread(g.result().points, side, g.nsides, cls.BAD_POINTS)
+            for _ in range(depth):
+                g.undo()
+            assert (v, solver.nodes) == (want, depth)
+            checked += 1
+    assert checked > 100

@@ -134,7 +134,9 @@ class Hard(Player):
     W_MOVE_BLOCK = 13    # a playout move in block play,
     W_MOVE_SCORING = 33  # ... in games scoring in play,
     W_NODE_BLOCK = 5     # a node of the bitmask solver,
-    W_NODE_OTHER = 23    # ... of the contract's
+    W_NODE_OTHER = 23    # ... of the contract's,
+    W_MOVE_FAST = 13     # a move of the fast solver's playouts (FAST_PLAYOUT),
+    W_PLAYOUT_FAST = 0   # ... and each such playout (the load of its state)
 
     def __init__(self, seed=0, playouts=None):
         Player.__init__(self, seed)
@@ -187,7 +189,9 @@ class Hard(Player):
         if left is None:
             left = self.EXACT if fast else self.EXACT_GENERIC
         self.exact = K.closed and sum(obs.counts) <= left
-        if self.exact:
+        # the family's playouts on the fast solver's state, where it has them
+        self.fastplay = fast and S.FAST_PLAYOUT
+        if self.exact or self.fastplay:
             if fast and type(self._solver) is not S.FastSolver:
                 # scratch: the move buffers, idle during a solve
                 self._solver = S.FastSolver((self.buf, self.buf2, self.buf3))
@@ -251,6 +255,8 @@ class Hard(Player):
             self.c_weigh = self.W_WEIGH * ne
             self.c_move = self.W_MOVE_SCORING if self.scoring else self.W_MOVE_BLOCK
             self.c_node = self.W_NODE_BLOCK if fast else self.W_NODE_OTHER
+            self.c_fmove = self.W_MOVE_FAST
+            self.c_fplay = self.W_PLAYOUT_FAST
         else:
             self.c_deal = w[0] * len(K.pool)
             self.c_replay = w[1] * ne
@@ -388,6 +394,9 @@ class Hard(Player):
                 v = self._solver.solve(g, self.side, K.nsides, self.bad, limit, lo)
                 budget -= self._solver.nodes >> self._solver.UNIT  # a unit per 2**UNIT nodes
                 self.cost += self._solver.nodes * self.c_node
+            if v is None and self.fastplay:
+                v = self._solver.playout(g, self.side, K.nsides, self.bad, self.cnt)
+                self.cost += self.c_fplay + self._solver.nodes * self.c_fmove
             if v is None:
                 depth = rollout(g, buf, rng, self.scoring, self.cnt)
                 self.cost += depth * self.c_move

@@ -23,6 +23,7 @@ EXACT = 6  # tiles left in all hands at or below which endings are searched (bon
 PRIOR_SCALE = 0.25  # Medium's score (4 a tile) as a quarter: a tile a tile
 
 BlockModel = None
+FAST_PLAYOUT = False
 guide = None
 
 

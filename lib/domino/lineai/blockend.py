@@ -32,6 +32,7 @@ from array import array
 
 from .. import tiles
 from ..ai.endgame import value, spread as _spread
+from .policy import SCORE_W
 
 _HI = tiles.HI
 _LO = tiles.LO
@@ -73,15 +74,17 @@ class BlockSolver:
         self.ply = bytearray(3 * DEPTH + 1)
         self.ab = array("h", range(2 * DEPTH))  # per ply: alpha, beta (fail-hard)
         self.sums = bytearray(MAX_TILES + 2)  # per local tile: its pips; then the ends
+        self.lo = bytearray(MAX_TILES)  # per local tile: its lower pip (playouts)
         self.hand = [0] * 8  # per seat: mask of its local tiles
         self.suit = lists[0]  # per pip value: mask of the local tiles showing it
         self.pips = lists[1]  # per seat: pips left in its hand
         self.pts = lists[2]  # per side: points of an ended hand
         self.nodes = 0
 
-    def _load(self, g, side):
+    def _load(self, g, side, cnt=None):
         """Copy ``g``'s hands into the masks; return the mask of the seats on
-        ``side`` (-1 if the hands hold too many tiles)."""
+        ``side`` (-1 if the hands hold too many tiles). With ``cnt``, also each
+        seat's count of tiles showing each pip value, at ``cnt[seat * 13 + v]``."""
         loc = g.loc
         nt = len(loc)
         players = g.players
@@ -97,6 +100,10 @@ class BlockSolver:
             pips[s] = 0
             if g.side(s) == side:
                 mine |= 1 << s
+        if cnt is not None:
+            for i in range(players * 13):
+                cnt[i] = 0
+        lo = self.lo
         n = 0
         for t in _BY_PIPS:  # local tiles numbered heaviest first
             if t < nt and loc[t] < players:
@@ -109,8 +116,94 @@ class BlockSolver:
                 pips[s] += sums[n]
                 suit[_HI[t]] |= b
                 suit[_LO[t]] |= b
+                lo[n] = _LO[t]
+                if cnt is not None:
+                    cnt[s * 13 + _HI[t]] += 1
+                    if _LO[t] != _HI[t]:
+                        cnt[s * 13 + _LO[t]] += 1
                 n += 1
         return mine
+
+    def playout(self, g, side, nsides, bad, cnt):
+        """The value of ``g`` for ``side`` (:func:`~domino.ai.endgame.value`) once
+        the hand is played to its end by the playouts' fast policy
+        (:mod:`.playout`: every seat as :func:`.policy.score` says, ties to the
+        first move in ``legal_moves``' order), on the masks; None if the hands
+        hold more tiles than the masks. ``g`` is not changed; ``self.nodes`` is
+        the number of moves made (passes included). ``cnt``: scratch of at
+        least ``players * 13`` bytes."""
+        self.nodes = 0
+        if g.over:
+            return value(g, side, nsides, bad)
+        if self._load(g, side, cnt) < 0:
+            return None
+        sums = self.sums
+        lo = self.lo
+        suit = self.suit
+        hand = self.hand
+        pips = self.pips
+        log = _LOG
+        w0, w1, w2, w3 = SCORE_W
+        players = g.players
+        seat = g.turn
+        passes = g.passes
+        e0 = g.ends[0]
+        e1 = g.ends[1]
+        won = -1
+        moves = 0
+        while True:
+            moves += 1
+            h = hand[seat]
+            c = seat * 13
+            best = -1
+            bt = ba = 0
+            # arm 1 then arm 0, heaviest tile first, the last best kept: the first
+            # best in legal_moves' order (arm 0 then 1, lightest tile first)
+            a = 0 if e0 == e1 else 1
+            while a >= 0:
+                e = e1 if a else e0
+                m = h & suit[e]
+                while m:
+                    b = m & -m
+                    m ^= b
+                    t = log[b % 37]
+                    s = sums[t]
+                    sc = s * w0
+                    if s == lo[t] << 1:
+                        sc += w1
+                    k = cnt[c + s - e] - 1
+                    if k:
+                        sc += w2 + w3 * k
+                    if sc >= best:
+                        best = sc
+                        bt = t
+                        ba = a
+                a -= 1
+            if best < 0:
+                passes += 1
+                if passes >= players:
+                    break
+            else:
+                h ^= 1 << bt
+                hand[seat] = h
+                s = sums[bt]
+                pips[seat] -= s
+                k = lo[bt]
+                cnt[c + k] -= 1
+                if s != k << 1:
+                    cnt[c + s - k] -= 1
+                if ba:
+                    e1 = s - e1
+                else:
+                    e0 = s - e0
+                passes = 0
+                if not h:
+                    won = seat
+                    break
+            seat = seat + 1 if seat + 1 < players else 0
+        self.nodes = moves
+        g.points_from(pips, won, self.pts)
+        return _spread(self.pts, side, nsides, bad)
 
     def solve(self, g, side, nsides, bad, limit, floor=-_INF):
         """The value of ``g`` for ``side`` (:func:`~domino.ai.endgame.value`) under perfect

@@ -10,6 +10,7 @@ def points(g):
     return g.result().points
 
 
+FAST_PLAYOUT = True  # FastSolver.playout plays the rollout's moves on its bitmasks
 COSTS = None  # Hard's own cost weights were fitted to this family's code
 PRIOR_SCALE = 1  # Hard's PRIOR was tuned on this family
 

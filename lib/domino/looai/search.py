@@ -18,6 +18,7 @@ COSTS = (7, 20, 10, 26, 28)
 PRIOR_SCALE = 0.05  # Medium's score as a tie-break: a larger prior lost to Medium (docs/ai.md)
 
 BlockModel = None
+FAST_PLAYOUT = False
 FastSolver = None
 guide = None
 
