@@ -3,7 +3,7 @@
 Hard stops a decision once its counted cost would pass ``Hard.COST`` (see
 :class:`domino.ai.hard.Hard`). The cost counts, per decision, the hidden tiles
 placed in deals drawn, the block likelihood's work, the events replayed and
-weighed, the playout moves and the exact-search nodes. This tool reads the raw
+weighed, the playout moves (and the fast solver's playouts and their moves) and the exact-search nodes. This tool reads the raw
 file of a device run (``tools/device_budget.py --part=time --raw=FILE``: each
 position's Hard time on the device), plays each position's decision again on
 the host counting those quantities, and fits each one's device time by
@@ -28,7 +28,8 @@ from domino.ai import endgame  # noqa: E402
 from domino.lineai import know, likely, search, blockend  # noqa: E402
 from domino.ai.hard import Hard  # noqa: E402
 
-KEYS = ("deal", "loglik", "replay", "weigh", "move_block", "move_scoring", "node_block", "node_other")
+KEYS = ("deal", "loglik", "replay", "weigh", "move_block", "move_scoring", "node_block", "node_other",
+        "move_fast", "playout_fast")
 UNIT_MS = 0.05  # Hard's cost unit
 
 
@@ -52,6 +53,7 @@ def _count(counts):
     wrap(search, "rollout", lambda a, r: [("move_scoring" if a[3] else "move_block", r)])
     wrap(blockend.BlockSolver, "solve", lambda a, r: [("node_block", a[0].nodes)])
     wrap(endgame.Solver, "solve", lambda a, r: [("node_other", a[0].nodes)])
+    wrap(blockend.BlockSolver, "playout", lambda a, r: [("move_fast", a[0].nodes), ("playout_fast", 1)])
 
 
 def nnls(X, y, sweeps=5000):

@@ -114,7 +114,7 @@ class Hard(Player):
     EPS = 0.0       # weight of a uniform choice mixed into the model of play (replays)
     PRIOR = 1.0     # weight of Medium's score added to the mean playout value
     TOP = 3         # moves searched: the best TOP by Medium's score (0: all)
-    SIR = 2         # block play: deals drawn per playout deal; one is kept by its likelihood
+    SIR = 4         # block play: deals drawn per playout deal; one is kept by its likelihood
     SIR_REPLAY = 4  # the same where deals are weighed by a replay (All Fives)
     GUIDE = 1       # block play: 1 guides draws by the seen plays (0: blind draws)
     MIX_PIPS = 50   # block play: prior % that a seat plays heaviest tile first ...
@@ -135,8 +135,8 @@ class Hard(Player):
     W_MOVE_SCORING = 33  # ... in games scoring in play,
     W_NODE_BLOCK = 5     # a node of the bitmask solver,
     W_NODE_OTHER = 23    # ... of the contract's,
-    W_MOVE_FAST = 13     # a move of the fast solver's playouts (FAST_PLAYOUT),
-    W_PLAYOUT_FAST = 0   # ... and each such playout (the load of its state)
+    W_MOVE_FAST = 5      # a move of the fast solver's playouts (FAST_PLAYOUT),
+    W_PLAYOUT_FAST = 40  # ... and each such playout (the load of its state)
 
     def __init__(self, seed=0, playouts=None):
         Player.__init__(self, seed)
