@@ -2,8 +2,9 @@
 
 Hard stops a decision once its counted cost would pass ``Hard.COST`` (see
 :class:`domino.ai.hard.Hard`). The cost counts, per decision, the hidden tiles
-placed in deals drawn, the block likelihood's work, the events replayed and
-weighed, the playout moves (and the fast solver's playouts and their moves) and the exact-search nodes. This tool reads the raw
+placed in deals drawn (guided or not), the block likelihood's work, the events
+replayed and weighed, the playout moves (and the fast solver's playouts and
+their moves) and the exact-search nodes. This tool reads the raw
 file of a device run (``tools/device_budget.py --part=time --raw=FILE``: each
 position's Hard time on the device), plays each position's decision again on
 the host counting those quantities, and fits each one's device time by
@@ -28,7 +29,7 @@ from domino.ai import endgame  # noqa: E402
 from domino.lineai import know, likely, search, blockend  # noqa: E402
 from domino.ai.hard import Hard  # noqa: E402
 
-KEYS = ("deal", "loglik", "replay", "weigh", "move_block", "move_scoring", "node_block", "node_other",
+KEYS = ("deal", "deal_guided", "loglik", "replay", "weigh", "move_block", "move_scoring", "node_block", "node_other",
         "move_fast", "playout_fast")
 UNIT_MS = 0.05  # Hard's cost unit
 
@@ -46,7 +47,8 @@ def _count(counts):
         setattr(obj, name, w)
 
     ne = lambda a: len(a[0].obs.events)  # noqa: E731
-    wrap(know.Knowledge, "deal", lambda a, r: [("deal", len(a[0].pool))])
+    wrap(know.Knowledge, "deal", lambda a, r: [
+        ("deal_guided" if len(a) > 3 and a[3] is not None else "deal", len(a[0].pool))])
     wrap(likely.BlockModel, "loglik", lambda a, r: [("loglik", a[0].work)])
     wrap(know.Knowledge, "replay", lambda a, r: [("replay", ne(a))] + (
         [("weigh", ne(a))] if len(a) > 2 and a[2] else []))

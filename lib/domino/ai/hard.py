@@ -75,7 +75,9 @@ class Hard(Player):
     same number of playouts (see docs/ai.md). On
     every kept deal each candidate is played out to the end of the hand with
     the fast policy (all seats) and valued by the family's ``points`` of the
-    ended hand, so candidates are compared on the same deals;
+    ended hand (where the family's ``FAST_PLAYOUT`` says so and its fast solver
+    applies, the same playout on that solver's state, which is cheaper: in
+    block play, on bitmasks), so candidates are compared on the same deals;
     once ``EXACT`` or fewer tiles are in the hands and the boneyard is empty,
     every legal move is valued instead by exact alpha-beta play of that deal:
     block-play endings (Seychelles, Domino Whist) on bitmasks
@@ -93,9 +95,11 @@ class Hard(Player):
     and an exact solve may spend only the cost left for it and the candidates
     after it. The cost counts, in 1/20 ms of CircuitPython on an RP2040 (the
     ``W_`` weights, fitted to the emulated Pico's decision times by
-    ``tools/hard_cost.py``): per hidden tile placed in a deal drawn, per unit of
-    the block likelihood's work, per event replayed and more when weighed, per
-    playout move (dearer in games scoring in play), per node of exact search.
+    ``tools/hard_cost.py``): per hidden tile placed in a deal drawn (more in a
+    guided draw), per unit of the block likelihood's work, per event replayed
+    and more when weighed, per playout move (dearer in games scoring in play;
+    on the fast solver's bitmasks, cheaper a move plus a load per playout),
+    per node of exact search.
     A family may give its own weights (its search parts' ``COSTS``, fitted
     the same way to its own code) and its own threshold of exact endings
     (``exact_at``). Where deals are weighed by a replay (many events, many seats) and
@@ -114,7 +118,7 @@ class Hard(Player):
     EPS = 0.0       # weight of a uniform choice mixed into the model of play (replays)
     PRIOR = 1.0     # weight of Medium's score added to the mean playout value
     TOP = 3         # moves searched: the best TOP by Medium's score (0: all)
-    SIR = 4         # block play: deals drawn per playout deal; one is kept by its likelihood
+    SIR = 2         # block play: deals drawn per playout deal; one is kept by its likelihood
     SIR_REPLAY = 4  # the same where deals are weighed by a replay (All Fives)
     GUIDE = 1       # block play: 1 guides draws by the seen plays (0: blind draws)
     MIX_PIPS = 50   # block play: prior % that a seat plays heaviest tile first ...
@@ -128,6 +132,7 @@ class Hard(Player):
     COST = 17000    # the most a decision may spend, in 1/20 ms of an RP2040 (class doc)
     MIN_DEALS = 8   # deals the cost must afford: else fewer draws per kept deal
     W_DEAL = 3      # cost weights (class doc): a hidden tile placed in a deal drawn,
+    W_DEAL_GUIDED = 7    # ... in a guided draw (GUIDE),
     W_LOGLIK = 2    # a unit of the block likelihood's work (BlockModel.work),
     W_REPLAY = 15   # an event replayed,
     W_WEIGH = 11    # ... and weighed,
@@ -136,7 +141,7 @@ class Hard(Player):
     W_NODE_BLOCK = 5     # a node of the bitmask solver,
     W_NODE_OTHER = 23    # ... of the contract's,
     W_MOVE_FAST = 5      # a move of the fast solver's playouts (FAST_PLAYOUT),
-    W_PLAYOUT_FAST = 40  # ... and each such playout (the load of its state)
+    W_PLAYOUT_FAST = 33  # ... and each such playout (the load of its state)
 
     def __init__(self, seed=0, playouts=None):
         Player.__init__(self, seed)
@@ -250,7 +255,8 @@ class Hard(Player):
         ne = len(obs.events)
         w = S.COSTS  # the family's own weights (deal, replay, weigh, move, node), if fitted
         if w is None:
-            self.c_deal = self.W_DEAL * len(K.pool)
+            guided = self.use_model and self.GUIDE
+            self.c_deal = (self.W_DEAL_GUIDED if guided else self.W_DEAL) * len(K.pool)
             self.c_replay = self.W_REPLAY * ne
             self.c_weigh = self.W_WEIGH * ne
             self.c_move = self.W_MOVE_SCORING if self.scoring else self.W_MOVE_BLOCK

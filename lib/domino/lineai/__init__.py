@@ -49,6 +49,10 @@ which is all a level calls:
     ``deal``; ``fast_applies(g)`` and ``FastSolver(lists)``: where it
     applies, a faster exact solver of ``g``'s ending, used as
     :class:`domino.ai.endgame.Solver` (``solve``, ``nodes``, ``UNIT``);
+    ``FAST_PLAYOUT``: True when, where ``fast_applies``, the ``FastSolver``
+    also plays a playout on its own state, ``playout(g, side, nsides, bad,
+    cnt)``, the value of the ended hand (``nodes``: the moves made), the
+    same as ``rollout`` and ``points`` give but cheaper (here: on bitmasks);
     ``exact_at(K)``, the tiles left in all hands at or below which Hard
     values endings exactly once ``K.closed`` (None: Hard's ``EXACT`` /
     ``EXACT_GENERIC``); ``COSTS``, the family's cost weights ``(deal,
@@ -64,7 +68,7 @@ Exact endings value hands by the contract (:func:`domino.ai.endgame.value`). The
 family's modules read line moves (``tile << 2 | arm``) and ``LineGame`` state,
 and the class flags ``BONEYARD`` and ``SCORES_IN_PLAY``: block play (neither)
 is on :class:`~domino.line.LineGame`'s two arms, and only there do the
-playouts' fast path, ``BlockModel`` and ``FastSolver`` apply.
+playouts' fast path, ``BlockModel`` and ``FastSolver`` (and its playouts) apply.
 """
 
 from .. import tiles
