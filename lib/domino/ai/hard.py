@@ -261,14 +261,14 @@ class Hard(Player):
             self.c_weigh = self.W_WEIGH * ne
             self.c_move = self.W_MOVE_SCORING if self.scoring else self.W_MOVE_BLOCK
             self.c_node = self.W_NODE_BLOCK if fast else self.W_NODE_OTHER
-            self.c_fmove = self.W_MOVE_FAST
-            self.c_fplay = self.W_PLAYOUT_FAST
         else:
             self.c_deal = w[0] * len(K.pool)
             self.c_replay = w[1] * ne
             self.c_weigh = w[2] * ne
             self.c_move = w[3]
             self.c_node = w[4]
+        self.c_fmove = self.W_MOVE_FAST  # (FAST_PLAYOUT: so far the line family's only)
+        self.c_fplay = self.W_PLAYOUT_FAST
         if not self.use_model:
             # deals weighed by replays: when the cost would not afford MIN_DEALS
             # kept deals (many seats, long hands), fewer draws per kept deal, then
