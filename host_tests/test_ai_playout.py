@@ -91,12 +91,13 @@ def test_all_fives_play_points_as_apply_scores(n):
 
 @pytest.mark.parametrize("gid,n", [c for c in GAME_CASES if not games.load(c[0]).SCORES_IN_PLAY])
 def test_block_playout_on_masks_plays_as_the_rollout(gid, n):
-    """The bitmask playout of block play (BlockSolver.playout) makes the same
+    """The bitmask playout of block play (lineai.blockplay) makes the same
     moves as the rollout, ties included: the same value and number of moves,
     and the game is left as it was."""
     from domino.ai.endgame import spread
-    from domino.lineai import blockend
+    from domino.lineai import blockend, search
     cls = games.load(gid)
+    play = search.fast_playout(cls)
     buf = new_move_buffer()
     cnt = bytearray(8 * 13)
     solver = blockend.BlockSolver()
@@ -112,7 +113,7 @@ def test_block_playout_on_masks_plays_as_the_rollout(gid, n):
             continue
         for side in range(g.nsides):
             before = (bytes(g.loc), bytes(g.ends), g.nhist, g.turn, g.passes)
-            v = solver.playout(g, side, g.nsides, cls.BAD_POINTS, cnt)
+            v = play(solver, g, side, g.nsides, cls.BAD_POINTS, cnt)
             assert (bytes(g.loc), bytes(g.ends), g.nhist, g.turn, g.passes) == before
             depth = playout.rollout(g, buf, rng, False, cnt)
             want = spread(g.result().points, side, g.nsides, cls.BAD_POINTS)
@@ -121,3 +122,19 @@ def test_block_playout_on_masks_plays_as_the_rollout(gid, n):
             assert (v, solver.nodes) == (want, depth)
             checked += 1
     assert checked > 100
+
+
+def test_fast_playouts_only_for_block_play():
+    """Every line game gets the bitmask playouts but All Fives, which scores in
+    play; the other families none."""
+    from domino.lineai import search
+    from domino.lineai.blockplay import playout
+    for gid, _, _, _, _ in games.GAMES:
+        cls = games.load(gid)
+        if not ai.supports(cls):
+            continue
+        parts = ai.family(cls).search_parts()
+        want = playout if cls.AI == "lineai" and not cls.SCORES_IN_PLAY else None
+        assert parts.fast_playout(cls) is want, cls.__name__
+    assert search.fast_playout(games.load(2)) is None
+

@@ -75,7 +75,7 @@ class Hard(Player):
     same number of playouts (see docs/ai.md). On
     every kept deal each candidate is played out to the end of the hand with
     the fast policy (all seats) and valued by the family's ``points`` of the
-    ended hand (where the family's ``FAST_PLAYOUT`` says so and its fast solver
+    ended hand (where the family has a ``fast_playout`` and its fast solver
     applies, the same playout on that solver's state, which is cheaper: in
     block play, on bitmasks), so candidates are compared on the same deals;
     once ``EXACT`` or fewer tiles are in the hands and the boneyard is empty,
@@ -140,7 +140,7 @@ class Hard(Player):
     W_MOVE_SCORING = 33  # ... in games scoring in play,
     W_NODE_BLOCK = 5     # a node of the bitmask solver,
     W_NODE_OTHER = 23    # ... of the contract's,
-    W_MOVE_FAST = 5      # a move of the fast solver's playouts (FAST_PLAYOUT),
+    W_MOVE_FAST = 5      # a move of the playouts on the fast solver's state,
     W_PLAYOUT_FAST = 33  # ... and each such playout (the load of its state)
 
     def __init__(self, seed=0, playouts=None):
@@ -167,7 +167,7 @@ class Hard(Player):
 
     def _family(self, game_cls):
         F = family(game_cls)
-        F.search_parts()
+        F.search_parts().fast_playout(game_cls)  # (imports what the game's playouts use)
         return F
 
     def _start(self):
@@ -195,7 +195,7 @@ class Hard(Player):
             left = self.EXACT if fast else self.EXACT_GENERIC
         self.exact = K.closed and sum(obs.counts) <= left
         # the family's playouts on the fast solver's state, where it has them
-        self.fastplay = fast and S.FAST_PLAYOUT
+        self.fastplay = S.fast_playout(cls) if fast else None
         if self.exact or self.fastplay:
             if fast and type(self._solver) is not S.FastSolver:
                 # scratch: the move buffers, idle during a solve
@@ -267,7 +267,7 @@ class Hard(Player):
             self.c_weigh = w[2] * ne
             self.c_move = w[3]
             self.c_node = w[4]
-        self.c_fmove = self.W_MOVE_FAST  # (FAST_PLAYOUT: so far the line family's only)
+        self.c_fmove = self.W_MOVE_FAST  # (fast_playout: so far the line family's only)
         self.c_fplay = self.W_PLAYOUT_FAST
         if not self.use_model:
             # deals weighed by replays: when the cost would not afford MIN_DEALS
@@ -401,7 +401,7 @@ class Hard(Player):
                 budget -= self._solver.nodes >> self._solver.UNIT  # a unit per 2**UNIT nodes
                 self.cost += self._solver.nodes * self.c_node
             if v is None and self.fastplay:
-                v = self._solver.playout(g, self.side, K.nsides, self.bad, self.cnt)
+                v = self.fastplay(self._solver, g, self.side, K.nsides, self.bad, self.cnt)
                 self.cost += self.c_fplay + self._solver.nodes * self.c_fmove
             if v is None:
                 depth = rollout(g, buf, rng, self.scoring, self.cnt)

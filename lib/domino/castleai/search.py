@@ -23,7 +23,6 @@ EXACT = 6  # tiles left in all hands at or below which endings are searched (bon
 PRIOR_SCALE = 0.25  # Medium's score (4 a tile) as a quarter: a tile a tile
 
 BlockModel = None
-FAST_PLAYOUT = False
 guide = None
 
 
@@ -41,3 +40,8 @@ def exact_at(K):
     """:data:`EXACT`: from there, with the boneyard empty, the rest of the
     hand is searched (:mod:`.ending`) on each sampled deal."""
     return EXACT
+
+
+def fast_playout(game_cls):
+    """No playouts on a faster state in this family: None."""
+    return None

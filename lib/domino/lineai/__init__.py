@@ -49,10 +49,11 @@ which is all a level calls:
     ``deal``; ``fast_applies(g)`` and ``FastSolver(lists)``: where it
     applies, a faster exact solver of ``g``'s ending, used as
     :class:`domino.ai.endgame.Solver` (``solve``, ``nodes``, ``UNIT``);
-    ``FAST_PLAYOUT``: True when, where ``fast_applies``, the ``FastSolver``
-    also plays a playout on its own state, ``playout(g, side, nsides, bad,
-    cnt)``, the value of the ended hand (``nodes``: the moves made), the
-    same as ``rollout`` and ``points`` give but cheaper (here: on bitmasks);
+    ``fast_playout(game_cls)``: None, or a function ``playout(solver, g,
+    side, nsides, bad, cnt)`` that, where ``fast_applies(g)``, plays a
+    playout on a ``FastSolver``'s state and returns the value of the ended
+    hand (``solver.nodes``: the moves made), the same as ``rollout`` and
+    ``points`` give but cheaper (here, in block play: on bitmasks);
     ``exact_at(K)``, the tiles left in all hands at or below which Hard
     values endings exactly once ``K.closed`` (None: Hard's ``EXACT`` /
     ``EXACT_GENERIC``); ``COSTS``, the family's cost weights ``(deal,

@@ -19,9 +19,7 @@ play flips a bit, updates the seat's pip count and opens
 ``points_from`` with those pip counts. A node costs about a quarter of a
 generic one under MicroPython (``tools/ai_cost.py`` times Hard with it).
 
-The same state serves Hard's playouts in block play (``BlockSolver.playout``):
-the hand played to its end by the playouts' fast policy (:mod:`.playout`), the
-same moves, at under half the time a move of ``apply``/``undo`` takes.
+The same state serves Hard's playouts in block play (:mod:`.blockplay`).
 """
 
 try:
@@ -36,7 +34,6 @@ from array import array
 
 from .. import tiles
 from ..ai.endgame import value, spread as _spread
-from .policy import SCORE_W
 
 _HI = tiles.HI
 _LO = tiles.LO
@@ -63,8 +60,7 @@ def applies(g):
 
 
 class BlockSolver:
-    """Alpha-beta over one deal of a block-play ending, and playouts of it; see the
-    module docstring."""
+    """Alpha-beta over one deal of a block-play ending; see the module docstring."""
 
     UNIT = 6  # Hard counts a work unit per 2**UNIT nodes (about a playout's time)
 
@@ -85,10 +81,11 @@ class BlockSolver:
         self.pts = lists[2]  # per side: points of an ended hand
         self.nodes = 0
 
-    def _load(self, g, side, cnt=None):
+    def load(self, g, side, cnt=None):
         """Copy ``g``'s hands into the masks; return the mask of the seats on
         ``side`` (-1 if the hands hold too many tiles). With ``cnt``, also each
-        seat's count of tiles showing each pip value, at ``cnt[seat * 13 + v]``."""
+        seat's count of tiles showing each pip value, at ``cnt[seat * 13 + v]``,
+        and in ``stack[n]`` local tile n's lower pip (:mod:`.blockplay`'s)."""
         loc = g.loc
         nt = len(loc)
         players = g.players
@@ -128,87 +125,6 @@ class BlockSolver:
                 n += 1
         return mine
 
-    def playout(self, g, side, nsides, bad, cnt):
-        """The value of ``g`` for ``side`` (:func:`~domino.ai.endgame.value`) once
-        the hand is played to its end by the playouts' fast policy
-        (:mod:`.playout`: every seat as :func:`.policy.score` says, ties to the
-        first move in ``legal_moves``' order), on the masks; None if the hands
-        hold more tiles than the masks. ``g`` is not changed; ``self.nodes`` is
-        the number of moves made (passes included). ``cnt``: scratch of at
-        least ``players * 13`` bytes."""
-        self.nodes = 0
-        if g.over:
-            return value(g, side, nsides, bad)
-        if self._load(g, side, cnt) < 0:
-            return None
-        sums = self.sums
-        lo = self.stack  # (the lower pips, by _load: a playout pushes no moves)
-        suit = self.suit
-        hand = self.hand
-        pips = self.pips
-        log = _LOG
-        w0, w1, w2, w3 = SCORE_W
-        players = g.players
-        seat = g.turn
-        passes = g.passes
-        e0 = g.ends[0]
-        e1 = g.ends[1]
-        won = -1
-        moves = 0
-        while True:
-            moves += 1
-            h = hand[seat]
-            c = seat * 13
-            best = -1
-            bt = ba = 0
-            # arm 1 then arm 0, heaviest tile first, the last best kept: the first
-            # best in legal_moves' order (arm 0 then 1, lightest tile first)
-            a = 0 if e0 == e1 else 1
-            while a >= 0:
-                e = e1 if a else e0
-                m = h & suit[e]
-                while m:
-                    b = m & -m
-                    m ^= b
-                    t = log[b % 37]
-                    s = sums[t]
-                    sc = s * w0
-                    if s == lo[t] << 1:
-                        sc += w1
-                    k = cnt[c + s - e] - 1
-                    if k:
-                        sc += w2 + w3 * k
-                    if sc >= best:
-                        best = sc
-                        bt = t
-                        ba = a
-                a -= 1
-            if best < 0:
-                passes += 1
-                if passes >= players:
-                    break
-            else:
-                h ^= 1 << bt
-                hand[seat] = h
-                s = sums[bt]
-                pips[seat] -= s
-                k = lo[bt]
-                cnt[c + k] -= 1
-                if s != k << 1:
-                    cnt[c + s - k] -= 1
-                if ba:
-                    e1 = s - e1
-                else:
-                    e0 = s - e0
-                passes = 0
-                if not h:
-                    won = seat
-                    break
-            seat = seat + 1 if seat + 1 < players else 0
-        self.nodes = moves
-        g.points_from(pips, won, self.pts)
-        return _spread(self.pts, side, nsides, bad)
-
     def solve(self, g, side, nsides, bad, limit, floor=-_INF):
         """The value of ``g`` for ``side`` (:func:`~domino.ai.endgame.value`) under perfect
         play, or None when it needs more than ``limit`` nodes (or more plies,
@@ -218,7 +134,7 @@ class BlockSolver:
         self.nodes = 1
         if g.over:
             return value(g, side, nsides, bad)
-        mine = self._load(g, side)
+        mine = self.load(g, side)
         if mine < 0:
             return None
         stack = self.stack

@@ -10,7 +10,6 @@ def points(g):
     return g.result().points
 
 
-FAST_PLAYOUT = True  # FastSolver.playout plays the rollout's moves on its bitmasks
 COSTS = None  # Hard's own cost weights were fitted to this family's code
 PRIOR_SCALE = 1  # Hard's PRIOR was tuned on this family
 
@@ -18,3 +17,13 @@ PRIOR_SCALE = 1  # Hard's PRIOR was tuned on this family
 def exact_at(K):
     """Hard's own thresholds of exact endings (EXACT, EXACT_GENERIC): None."""
     return None
+
+
+def fast_playout(game_cls):
+    """The playouts on the fast solver's state for ``game_cls``'s hands: in
+    block play (not ``SCORES_IN_PLAY``), :func:`.blockplay.playout` (imported
+    here: other games keep its code off the heap); else None."""
+    if game_cls.SCORES_IN_PLAY:
+        return None
+    from .blockplay import playout
+    return playout

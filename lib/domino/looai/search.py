@@ -18,7 +18,6 @@ COSTS = (7, 20, 10, 26, 28)
 PRIOR_SCALE = 0.05  # Medium's score as a tie-break: a larger prior lost to Medium (docs/ai.md)
 
 BlockModel = None
-FAST_PLAYOUT = False
 FastSolver = None
 guide = None
 
@@ -38,3 +37,8 @@ def exact_at(K):
     tricks costs several playouts' time and, through ``result()`` at every
     leaf, more heap than a decision may take; the playouts value them."""
     return 0
+
+
+def fast_playout(game_cls):
+    """No playouts on a faster state in this family: None."""
+    return None
