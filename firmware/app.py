@@ -130,9 +130,13 @@ class App:
 
     def go(self, scene):
         """Show ``scene``. On the title a match kept for Continue gives its AI
-        engines' RAM back (they are made again, and play the same, when it goes on)."""
+        engines' RAM back, and on a device (``forget_games``) the AI's modules'
+        (they are made again, and play the same, when it goes on)."""
         if self.session is not None and isinstance(scene, Title):
             self.session.release_engines()
+            if self.forget_games:  # and the AI's code, imported again when a match goes on
+                from domino import ai
+                ai.unload()
             gc.collect()
         self.scene = scene
         scene.enter()

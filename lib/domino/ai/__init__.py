@@ -62,6 +62,28 @@ def family(game_cls):
     return m
 
 
+def unload():
+    """Forget the levels' and the game families' modules (``domino.ai.*`` and
+    every ``AI`` package a game names, with their parts), so that on a device
+    their code's RAM goes back to the heap once no player holds them; the next
+    player imports them again. Allocates nothing that stays."""
+    pkg = __name__[:__name__.rfind(".")]
+    top = sys.modules.get(pkg)
+    drop = [k for k in sys.modules if k.startswith(__name__ + ".")
+            or k.startswith(pkg + ".") and k[len(pkg) + 1:].split(".")[0].endswith("ai")
+            and k != __name__]
+    for k in drop:
+        del sys.modules[k]
+    for k in drop:  # a submodule is also its package's attribute
+        parent, _, leaf = k.rpartition(".")
+        m = sys.modules.get(parent) if parent != pkg else top
+        if m is not None and leaf in m.__dict__:
+            try:
+                delattr(m, leaf)
+            except (AttributeError, TypeError):  # a port that cannot: the module stays
+                pass
+
+
 def new_player(level, seed=0):
     """A player of ``level`` (0 easy, 1 medium, 2 hard) whose random choices come from ``seed``."""
     if level == EASY:
