@@ -165,19 +165,9 @@ class Hard(Player):
         self.sums = self.cand = None
         self._lk = self._ld = self._lv = self._ck = self._cd = self._cv = None
 
-    def prepare(self, game_cls, obs):
-        """As :meth:`Player.prepare`; where the game's playouts run on the fast
-        solver's state (its family's ``fast_playout``), that solver is made now
-        too: every decision but a hand's first uses it, and made in the first
-        it would be left standing among that decision's dropped objects."""
-        Player.prepare(self, game_cls, obs)
-        S = family(game_cls).search_parts()
-        if S.fast_playout(game_cls) is not None and type(self._solver) is not S.FastSolver:
-            self._solver = S.FastSolver((self.buf, self.buf2, self.buf3))
-
     def _family(self, game_cls):
         F = family(game_cls)
-        F.search_parts()
+        F.search_parts().fast_playout(game_cls)  # (imports what the game's playouts use)
         return F
 
     def _start(self):
