@@ -64,19 +64,17 @@ def family(game_cls):
 
 def unload():
     """Forget the levels' and the game families' modules (``domino.ai.*`` and
-    every ``AI`` package a game names, with their parts), so that on a device
-    their code's RAM goes back to the heap once no player holds them; the next
-    player imports them again. Allocates nothing that stays."""
+    the family packages a game's ``AI`` names, all ``domino.*ai``, with their
+    parts), so that on a device their code's RAM goes back to the heap once no
+    player holds them; the next player imports them again."""
     pkg = __name__[:__name__.rfind(".")]
-    top = sys.modules.get(pkg)
-    drop = [k for k in sys.modules if k.startswith(__name__ + ".")
-            or k.startswith(pkg + ".") and k[len(pkg) + 1:].split(".")[0].endswith("ai")
-            and k != __name__]
+    drop = [k for k in sys.modules if k.startswith(__name__ + ".") or k != __name__
+            and k.startswith(pkg + ".") and k[len(pkg) + 1:].split(".")[0].endswith("ai")]
     for k in drop:
         del sys.modules[k]
     for k in drop:  # a submodule is also its package's attribute
         parent, _, leaf = k.rpartition(".")
-        m = sys.modules.get(parent) if parent != pkg else top
+        m = sys.modules.get(parent)
         if m is not None and leaf in m.__dict__:
             try:
                 delattr(m, leaf)
