@@ -46,9 +46,9 @@ MAX_TILES = const(29)  # tiles in the hands the masks can hold (small ints)
 _MOST = const(27)  # the most moves a node can have (two suits of a double-12 set)
 _ENDS = const(29)  # (MAX_TILES) where the two open ends are kept (after the tiles' pips)
 _ENDS1 = const(30)  # _ENDS + 1
-_LOG = bytearray(37)  # _LOG[(1 << k) % 37] == k for k < 36 (2 is a primitive root mod 37)
+BIT_INDEX = bytearray(37)  # [(1 << k) % 37] == k for k < 36 (2 is a primitive root mod 37)
 for _k in range(36):
-    _LOG[(1 << _k) % 37] = _k
+    BIT_INDEX[(1 << _k) % 37] = _k
 _BY_PIPS = bytes(sorted(range(len(_HI)), key=lambda t: -_HI[t] - _LO[t]))  # heaviest first
 
 
@@ -144,7 +144,7 @@ class BlockSolver:
         suit = self.suit
         hand = self.hand
         pips = self.pips
-        log = _LOG
+        log = BIT_INDEX
         spread = _spread  # (a local: looked up once)
         pts = self.pts
         room = len(stack) - _MOST

@@ -10,7 +10,7 @@ keep its code off the heap.
 """
 
 from ..ai.endgame import value, spread
-from .blockend import _LOG
+from .blockend import BIT_INDEX
 from .policy import SCORE_W
 
 
@@ -31,7 +31,7 @@ def playout(sv, g, side, nsides, bad, cnt):
     suit = sv.suit
     hand = sv.hand
     pips = sv.pips
-    log = _LOG
+    log = BIT_INDEX
     w0, w1, w2, w3 = SCORE_W
     players = g.players
     seat = g.turn
