@@ -145,3 +145,26 @@ def test_the_cost_fit_recovers_known_weights():
     # a weight the data would make negative is held at 0
     y = [r[0] * 0.5 - r[1] * 0.3 for r in X]
     assert hard_cost.nnls(X, y)[1] == 0.0
+
+
+@pytest.mark.parametrize("gid,players,plies,options", [c for c in CASES if c[0] in (0, 1, 2)]
+                         + [(0, 4, 20, 0), (0, 3, 16, 0)])
+def test_the_cost_fit_counts_what_hard_counts(gid, players, plies, options):
+    """tools/hard_cost.py counts, by wrapping the costed calls, the quantities
+    Hard's cost is made of (line games: Hard's own ``W_`` weights): with them,
+    a decision's cost is rebuilt exactly, playouts on bitmasks and guided
+    draws included; and the calls come back unwrapped."""
+    import hard_cost
+    from domino.lineai import blockplay, know
+
+    before = (blockplay.playout, know.Knowledge.deal)
+    cls, obs = _position(gid, players, 3 + plies, plies, options)
+    counts = {}
+    restore = hard_cost._count(counts)
+    try:
+        p = Hard(plies)
+        _decide(p, cls, obs)
+    finally:
+        restore()
+    assert (blockplay.playout, know.Knowledge.deal) == before
+    assert sum(counts.get(k, 0) * getattr(Hard, "W_" + k.upper()) for k in hard_cost.KEYS) == p.cost

@@ -26,7 +26,7 @@ sys.path[:0] = [TOOLS, os.path.join(os.path.dirname(TOOLS), "lib")]
 
 import device_budget as db  # noqa: E402
 from domino.ai import endgame  # noqa: E402
-from domino.lineai import know, likely, search, blockend  # noqa: E402
+from domino.lineai import know, likely, search, blockend, blockplay  # noqa: E402
 from domino.ai.hard import Hard  # noqa: E402
 
 KEYS = ("deal", "deal_guided", "loglik", "replay", "weigh", "move_block", "move_scoring", "node_block", "node_other",
@@ -35,7 +35,10 @@ UNIT_MS = 0.05  # Hard's cost unit
 
 
 def _count(counts):
-    """Wrap the costed calls so that each adds its quantity to ``counts``."""
+    """Wrap the costed calls so that each adds its quantity to ``counts``; return a
+    function that puts them back."""
+    undo = []
+
     def wrap(obj, name, feat):
         f = getattr(obj, name)
 
@@ -44,6 +47,7 @@ def _count(counts):
             for key, x in feat(a, r):
                 counts[key] = counts.get(key, 0) + x
             return r
+        undo.append((obj, name, f))
         setattr(obj, name, w)
 
     ne = lambda a: len(a[0].obs.events)  # noqa: E731
@@ -55,7 +59,12 @@ def _count(counts):
     wrap(search, "rollout", lambda a, r: [("move_scoring" if a[3] else "move_block", r)])
     wrap(blockend.BlockSolver, "solve", lambda a, r: [("node_block", a[0].nodes)])
     wrap(endgame.Solver, "solve", lambda a, r: [("node_other", a[0].nodes)])
-    wrap(blockend.BlockSolver, "playout", lambda a, r: [("move_fast", a[0].nodes), ("playout_fast", 1)])
+    wrap(blockplay, "playout", lambda a, r: [("move_fast", a[0].nodes), ("playout_fast", 1)])
+
+    def restore():
+        for obj, name, f in reversed(undo):
+            setattr(obj, name, f)
+    return restore
 
 
 def nnls(X, y, sweeps=5000):
