@@ -68,8 +68,8 @@ def unload():
     parts), so that on a device their code's RAM goes back to the heap once no
     player holds them; the next player imports them again."""
     pkg = __name__[:__name__.rfind(".")]
-    drop = [k for k in sys.modules if k.startswith(__name__ + ".") or k != __name__
-            and k.startswith(pkg + ".") and k[len(pkg) + 1:].split(".")[0].endswith("ai")]
+    drop = [k for k in sys.modules if k != __name__ and k.startswith(pkg + ".")
+            and k[len(pkg) + 1:].split(".")[0].endswith("ai")]  # domino.ai.* and domino.*ai*
     for k in drop:
         del sys.modules[k]
     for k in drop:  # a submodule is also its package's attribute

@@ -267,8 +267,6 @@ class Hard(Player):
             self.c_weigh = w[2] * ne
             self.c_move = w[3]
             self.c_node = w[4]
-        self.c_fmove = self.W_MOVE_FAST  # (fast_playout: so far the line family's only)
-        self.c_fplay = self.W_PLAYOUT_FAST
         if not self.use_model:
             # deals weighed by replays: when the cost would not afford MIN_DEALS
             # kept deals (many seats, long hands), fewer draws per kept deal, then
@@ -402,7 +400,7 @@ class Hard(Player):
                 self.cost += self._solver.nodes * self.c_node
             if v is None and self.fastplay:
                 v = self.fastplay(self._solver, g, self.side, K.nsides, self.bad, self.cnt)
-                self.cost += self.c_fplay + self._solver.nodes * self.c_fmove
+                self.cost += self.W_PLAYOUT_FAST + self._solver.nodes * self.W_MOVE_FAST
             if v is None:
                 depth = rollout(g, buf, rng, self.scoring, self.cnt)
                 self.cost += depth * self.c_move

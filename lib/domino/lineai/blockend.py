@@ -85,7 +85,7 @@ class BlockSolver:
         """Copy ``g``'s hands into the masks; return the mask of the seats on
         ``side`` (-1 if the hands hold too many tiles). With ``cnt``, also each
         seat's count of tiles showing each pip value, at ``cnt[seat * 13 + v]``,
-        and in ``stack[n]`` local tile n's lower pip (:mod:`.blockplay`'s)."""
+        and in ``stack[n]`` local tile n's lower pip (for :mod:`.blockplay`)."""
         loc = g.loc
         nt = len(loc)
         players = g.players
@@ -104,7 +104,7 @@ class BlockSolver:
         if cnt is not None:
             for i in range(players * 13):
                 cnt[i] = 0
-        lo = self.stack  # per local tile, its lower pip (the playouts'; a solve overwrites it)
+        lo = self.stack  # with cnt: per local tile, its lower pip (a playout pushes no moves)
         n = 0
         for t in _BY_PIPS:  # local tiles numbered heaviest first
             if t < nt and loc[t] < players:
@@ -117,8 +117,8 @@ class BlockSolver:
                 pips[s] += sums[n]
                 suit[_HI[t]] |= b
                 suit[_LO[t]] |= b
-                lo[n] = _LO[t]
                 if cnt is not None:
+                    lo[n] = _LO[t]
                     cnt[s * 13 + _HI[t]] += 1
                     if _LO[t] != _HI[t]:
                         cnt[s * 13 + _LO[t]] += 1
