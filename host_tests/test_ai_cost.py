@@ -1,5 +1,10 @@
 """Hard's cost cap (ai/hard.py, ``Hard.COST``): a decision stops within its
-cost, counted not timed, and spends no more than it must."""
+cost, counted not timed, and spends no more than it must: it stops early
+when one candidate is clearly best, goes on (to ``COST_CLOSE``) when none
+is, and draws fewer deals while little of the other seats' play is seen."""
+
+import math
+import random
 
 import pytest
 
@@ -57,15 +62,19 @@ def test_a_decision_stays_within_its_cost(gid, players, plies, options):
     for seed in (1, 2):
         cls, obs = _position(gid, players, seed, plies, options)
         for cap in (3000, Hard.COST):
-            p = Traced(seed)
-            p.COST = cap
-            _decide(p, cls, obs)
-            assert p.deals >= 1 and p.starts[0] == (0, 0)
-            # a deal starts only while the cost so far plus the mean deal's fits
-            for deals, cost in p.starts[1:]:
-                assert cost + cost // deals <= cap, (deals, cost, cap)
-            last = p.starts[-1][1]
-            assert last <= cap and p.cost > last
+            for race in (0, Hard.RACE_MIN):
+                p = Traced(seed)
+                p.COST = cap
+                p.RACE_MIN = race
+                _decide(p, cls, obs)
+                assert p.deals >= 1 and p.starts[0] == (0, 0)
+                # a deal starts only while the cost so far plus the mean deal's fits
+                # COST, or COST_CLOSE once RACE_MIN deals are kept (no clear leader)
+                for deals, cost in p.starts[1:]:
+                    top = Hard.COST_CLOSE if race and deals >= race else cap
+                    assert cost + cost // deals <= top, (deals, cost, top)
+                last = p.starts[-1][1]
+                assert last <= max(cap, Hard.COST_CLOSE if race else 0) and p.cost > last
 
 
 def test_a_smaller_cost_means_fewer_deals_and_the_default_is_kept_where_it_is_cheap():
@@ -74,6 +83,7 @@ def test_a_smaller_cost_means_fewer_deals_and_the_default_is_kept_where_it_is_ch
     for cap in (2000, 8000, 10 ** 9):
         p = Hard(3)
         p.COST = cap
+        p.RACE_MIN = 0
         _decide(p, cls, obs)
         deals[cap] = p.deals
     assert deals[2000] < deals[8000] < deals[10 ** 9]
@@ -82,7 +92,7 @@ def test_a_smaller_cost_means_fewer_deals_and_the_default_is_kept_where_it_is_ch
     # a two-player block game at the start costs little: the cap changes nothing
     cls, obs = _position(0, 2, 3, 0)
     a, b = Hard(3), Hard(3)
-    b.COST = 10 ** 9
+    b.COST = b.COST_CLOSE = 10 ** 9
     assert _decide(a, cls, obs) == _decide(b, cls, obs)
     assert a.deals == b.deals and a.cost <= Hard.COST
 
@@ -168,3 +178,92 @@ def test_the_cost_fit_counts_what_hard_counts(gid, players, plies, options):
         restore()
     assert (blockplay.playout, know.Knowledge.deal) == before
     assert sum(counts.get(k, 0) * getattr(Hard, "W_" + k.upper()) for k in hard_cost.KEYS) == p.cost
+
+
+def _clear_by_hand(vals, prior, z):
+    """The leader by mean value plus prior, and whether it is ahead of every
+    other candidate by ``z`` standard errors of their paired difference."""
+    n = len(vals)
+    nc = len(vals[0])
+    score = [sum(v[k] for v in vals) / n + prior[k] for k in range(nc)]
+    lead = max(range(nc), key=lambda k: (score[k], -k))
+    for c in range(nc):
+        if c == lead:
+            continue
+        d = [v[lead] - v[c] for v in vals]
+        m = sum(d) / n
+        var = sum((x - m) ** 2 for x in d) / (n - 1)
+        if var > 0 and score[lead] - score[c] < z * math.sqrt(var / n):
+            return lead, False
+    return lead, True
+
+
+def test_the_leader_is_clear_by_the_paired_standard_error():
+    """Hard's running sums (``_add``) give the same leader and the same verdict
+    as the statistics written out, for many made-up decisions."""
+    cls, obs = _position(0, 4, 3, 0)
+    rnd = random.Random(7)
+    seen = set()
+    for trial in range(300):
+        p = Hard(3)
+        p.begin(cls, obs)
+        nc = len(p.cand)
+        n = rnd.randint(2, 20)
+        gap = rnd.choice((0, 1, 3, 8))
+        noise = rnd.choice((0, 2, 10))
+        vals = [[rnd.randint(-noise, noise) + (gap if k == 1 else 0) for k in range(nc)]
+                for _ in range(n)]
+        if trial % 7 == 0:  # a candidate always equal to another
+            for v in vals:
+                v[-1] = v[0]
+        prior = [rnd.choice((0.0, 0.5, 2.0)) for _ in range(nc)]
+        for k in range(nc):
+            p.prior[p.cand[k]] = prior[k] / p.pw
+        for v in vals:
+            for k in range(nc):
+                p.cursor = k
+                p._add(p.cand[k], v[k])
+            p.deals += 1
+        assert p.cursor == 0
+        lead, clear = _clear_by_hand(vals, prior, Hard.RACE_Z)
+        assert p._lead() == lead
+        assert p._clear() == clear, (vals, prior)
+        seen.add(clear)
+    assert seen == {True, False}
+
+
+def test_a_clear_leader_stops_early_and_a_close_decision_goes_on():
+    """With RACE_MIN kept deals, a decision whose leader is clear stops there
+    (fewer deals than the target); one whose leader is not clear goes past
+    COST, up to COST_CLOSE, toward the target. Without racing
+    (``RACE_MIN = 0``) neither happens."""
+    early = close = False
+    for seed in range(1, 40):
+        cls, obs = _position(0, 4, seed, 4 + seed % 9)
+        p = Hard(seed)
+        _decide(p, cls, obs)
+        q = Hard(seed)
+        q.RACE_MIN = 0
+        _decide(q, cls, obs)
+        full = p.target // len(obs.legal[:Hard.TOP])
+        assert q.deals == full or q.cost + q.cost // q.deals > Hard.COST
+        if p.deals < full and p.cost <= Hard.COST:
+            early = True
+            assert p.deals >= Hard.RACE_MIN
+        if p.cost > Hard.COST:
+            close = True
+            assert p.deals >= Hard.RACE_MIN and p.cost <= Hard.COST_CLOSE + p.cost // p.deals
+            assert q.cost <= Hard.COST + q.cost // q.deals and q.deals <= p.deals
+    assert early and close
+
+
+def test_fewer_draws_while_little_of_the_others_play_is_seen():
+    """Block play draws SIR_FEW deals per kept deal while the other seats have
+    made fewer than FEW moves (their plays say little yet), SIR after."""
+    for plies, want in ((0, Hard.SIR_FEW), (1, Hard.SIR_FEW), (8, Hard.SIR)):
+        cls, obs = _position(0, 4, 5, plies)
+        p = Hard(5)
+        p.begin(cls, obs)
+        seen = sum(1 for e in obs.events if e[0] != obs.seat)
+        assert (seen < Hard.FEW) == (want == Hard.SIR_FEW)
+        assert p.sir == want

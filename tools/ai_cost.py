@@ -291,7 +291,9 @@ def _heap(res, gid, players, name, count, left, pre, lib):
 TARGETS = (("hard", "est_rp2040_ms_per_move_median", 1000),
            ("hard", "est_rp2040_ms_per_move_max", 3000),
            ("medium", "est_rp2040_ms_per_move_max", 100),
-           ("hard", "heap_peak_bytes", 12 * 1024))
+           # a Hard decision's heap with no collection inside a call (the device
+           # collects when it must; its guard is the firmware's free RAM, docs/device.md)
+           ("hard", "heap_peak_bytes", 14 * 1024))
 
 
 def section_ai(b):

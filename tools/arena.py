@@ -219,7 +219,36 @@ class AIPlayer:
             self.p = ai.new_player(level, seed)
 
     def choose(self, game_cls, obs):
-        return self.p.choose(game_cls, obs)
+        mv = self.p.choose(game_cls, obs)
+        if COSTS is not None and self.p.LEVEL == 2 and len(obs.legal) > 1:
+            COSTS.setdefault(phase(obs), []).append(self.p.cost / 20.0)
+        return mv
+
+
+COSTS = None  # --costs: {phase: [Hard's counted ms of each decision]}
+LATE_LEFT = 14  # as tools/device_budget.py: the late phase
+
+
+def phase(obs):
+    """The phase of a decision, as ``tools/device_budget.py`` picks its positions:
+    ``late`` once at most 14 tiles are in the hands and none face down,
+    ``early`` in the hand's first round of moves, else ``middle``."""
+    if not obs.stock and sum(obs.counts) <= LATE_LEFT:
+        return "late"
+    return "early" if len(obs.events) < obs.players else "middle"
+
+
+def cost_lines(costs):
+    """Lines of Hard's counted time per decision by phase: count, median, 90th
+    percentile, max and mean in ms of the RP2040 (``cost / 20``)."""
+    lines = []
+    for ph in ("early", "middle", "late"):
+        xs = sorted(costs.get(ph, ()))
+        if xs:
+            n = len(xs)
+            lines.append("counted_ms_%s: n %d median %.0f p90 %.0f max %.0f mean %.0f" % (
+                ph, n, xs[n // 2], xs[(9 * n) // 10], xs[-1], sum(xs) / n))
+    return lines
 
 
 def hard_settings(arg):
@@ -455,7 +484,11 @@ def main(argv=None):
     ap.add_argument("--rows", help="write each deal's points (A's, A's + B's) to this JSON file")
     ap.add_argument("--paired", help="a --rows file of another run on the same deals: print the "
                     "paired difference of the shares (this run minus that one)")
+    ap.add_argument("--costs", action="store_true", help="print Hard's counted time per "
+                    "decision (side A's and B's Hard seats) by phase of the hand")
     args = ap.parse_args(argv)
+    global COSTS
+    COSTS = {} if args.costs else None
     t0 = time.time()
     log = None if args.quiet else (lambda s: print("# " + s, file=sys.stderr, flush=True))
     if args.matches:
@@ -471,10 +504,14 @@ def main(argv=None):
         for k, v in (("a", args.a), ("b", args.b), ("game", args.game), ("players", args.players),
                      ("seconds", "%.1f" % (time.time() - t0))):
             print("%s: %s" % (k, v))
+        if COSTS is not None:
+            print("\n".join(cost_lines(COSTS)))
         return
     res = run(args.game, args.players, args.a, args.b, args.deals, args.seed, log, args.options)
     print(report(res, [("a", args.a), ("b", args.b), ("game", args.game), ("players", args.players),
                        ("seconds", "%.1f" % (time.time() - t0))]))
+    if COSTS is not None:
+        print("\n".join(cost_lines(COSTS)))
     what = {"game": args.game, "players": args.players, "options": args.options, "seed": args.seed,
             "b": args.b}
     if args.rows:

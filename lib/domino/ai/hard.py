@@ -90,10 +90,17 @@ class Hard(Player):
     in exact endings) is chosen. Work unit: one deal drawn, one playout or
     16 nodes of exact search.
 
-    A decision also stops before the kept deal that would take its cost past
-    ``COST`` (the mean kept deal's cost so far as the guess; at least one deal),
-    and an exact solve may spend only the cost left for it and the candidates
-    after it. The cost counts, in 1/20 ms of CircuitPython on an RP2040 (the
+    The values of the candidates on the same deals are paired: once
+    ``RACE_MIN`` deals are kept, a decision whose leader is ahead of every
+    other candidate by ``RACE_Z`` standard errors of their paired difference
+    stops (:meth:`_clear`). A decision also stops before the kept deal that
+    would take its cost past ``COST`` (the mean kept deal's cost so far as the
+    guess; at least one deal), or, with ``RACE_MIN`` deals kept and no clear
+    leader, past ``COST_CLOSE`` where the family allows it (its search parts'
+    ``CLOSE``); an exact solve may spend only the cost left
+    for it and the candidates after it. In block play, while the other seats
+    have made fewer than ``FEW`` moves, ``SIR_FEW`` deals are drawn per kept
+    deal (their few plays weigh deals little). The cost counts, in 1/20 ms of CircuitPython on an RP2040 (the
     ``W_`` weights, fitted to the emulated Pico's decision times by
     ``tools/hard_cost.py``): per hidden tile placed in a deal drawn (more in a
     guided draw), per unit of the block likelihood's work, per event replayed
@@ -118,8 +125,10 @@ class Hard(Player):
     EPS = 0.0       # weight of a uniform choice mixed into the model of play (replays)
     PRIOR = 1.0     # weight of Medium's score added to the mean playout value
     TOP = 3         # moves searched: the best TOP by Medium's score (0: all)
-    SIR = 2         # block play: deals drawn per playout deal; one is kept by its likelihood
+    SIR = 4         # block play: deals drawn per playout deal; one is kept by its likelihood
     SIR_REPLAY = 4  # the same where deals are weighed by a replay (All Fives)
+    FEW = 4         # block play: with fewer moves of the other seats seen than this,
+    SIR_FEW = 2     # ... this many draws per kept deal
     GUIDE = 1       # block play: 1 guides draws by the seen plays (0: blind draws)
     MIX_PIPS = 50   # block play: prior % that a seat plays heaviest tile first ...
     MIX_RANDOM = 0  # ... or at random (the rest: the general model); see lineai.likely
@@ -129,8 +138,11 @@ class Hard(Player):
     EXACT_GENERIC = 10  # the same for other endings (the contract's solver, 4x dearer nodes)
     NODES = 1000    # node limit of one exact solve (past it: a playout); ~150 typical at 14
     CACHE = 8       # deals whose likelihood / values a decision remembers (repeats cost nothing)
-    COST = 17000    # the most a decision may spend, in 1/20 ms of an RP2040 (class doc)
+    COST = 17000    # what a decision may spend, in 1/20 ms of an RP2040 (class doc) ...
     MIN_DEALS = 8   # deals the cost must afford: else fewer draws per kept deal
+    RACE_MIN = 8    # kept deals after which a clear leader stops the decision (0: never)
+    RACE_Z = 2.5    # clear: ahead of each other candidate by this many standard errors
+    COST_CLOSE = 40000  # ... with RACE_MIN deals kept and no clear leader: the most
     W_DEAL = 3      # cost weights (class doc): a hidden tile placed in a deal drawn,
     W_DEAL_GUIDED = 7    # ... in a guided draw (GUIDE),
     W_LOGLIK = 2    # a unit of the block likelihood's work (BlockModel.work),
@@ -162,7 +174,7 @@ class Hard(Player):
         that an engine between decisions, or starting the next, holds no more
         than it must: the AI seats of a level share one engine on the device."""
         self.know = self.model = self.guide = self.prior = None
-        self.sums = self.cand = None
+        self.sums = self.cand = self.vals = self.sq = None
         self._lk = self._ld = self._lv = self._ck = self._cd = self._cv = None
 
     def _family(self, game_cls):
@@ -180,7 +192,7 @@ class Hard(Player):
         self.know = K
         self.game = K.game
         nl = len(obs.legal)
-        self.sums = [0.0] * nl
+        self.sums = [0] * nl  # each candidate's values summed (ints)
         self.cursor = 0
         self.deals = 0
         self.drawn = 0  # deals drawn for the next kept deal
@@ -246,6 +258,13 @@ class Hard(Player):
         forced = K.closed and others <= 1 and sum(obs.counts) - len(obs.hand) == len(K.pool)
         model = not forced and S.model_applies(K)
         sir = 1 if forced else self.SIR if model else self.SIR_REPLAY
+        if model and self.FEW:
+            seen = 0  # the other seats' moves seen: little evidence, fewer draws
+            for e in obs.events:
+                if e[0] != obs.seat:
+                    seen += 1
+            if seen < self.FEW:
+                sir = min(sir, self.SIR_FEW)
         self.use_model = sir > 1 and model
         # at least a few deals even with many legal moves
         self.target = max(self.PLAYOUTS_SCORING if self.scoring else self.PLAYOUTS, 6 * len(cand))
@@ -289,6 +308,14 @@ class Hard(Player):
         self._lk = self._ld = self._lv = self._ck = self._cd = self._cv = None
         self.hit = self.slot = -1
         self.best = 0  # the best value on the kept deal so far
+        self.vals = [0] * len(self.cand)  # each candidate's value on the kept deal
+        self.sq = [0] * (len(self.cand) ** 2)  # sums of products of two candidates' values
+        # the most the decision may spend: COST, or (RACE_MIN deals, no clear
+        # leader: _enough) COST_CLOSE, which an exact solve may count on
+        self.cap = self.COST
+        if self.RACE_MIN and S.CLOSE and not self.forced:
+            self.cap = max(self.COST, self.COST_CLOSE)
+        self.pw = self.PRIOR * self.parts.PRIOR_SCALE  # the weight of Medium's score
         self.done = False
 
     def _weigh(self, g, seat, mv):
@@ -367,13 +394,10 @@ class Hard(Player):
         points = self.parts.points  # the family's points of an ended hand
         while budget > 0:
             budget -= 1
+            if self.cursor == 0 and not self.drawn and self._enough():
+                self.done = True
+                break
             if self.cursor == 0:
-                # done: the target met, or the next deal (costing as the mean one so
-                # far) would take the cost past COST
-                if self.work >= self.target or self.deals and not self.drawn and (
-                        self.cost + self.cost // self.deals > self.COST):
-                    self.done = True
-                    break
                 if not self._draw(K, rng):
                     continue
                 j = _find(self._keep, self._ck, self._cd, self.CACHE)  # seen before?
@@ -381,9 +405,7 @@ class Hard(Player):
                 self.slot = -2 - j if j < -1 else -1
             i = cand[self.cursor]
             if self.hit >= 0:
-                self.sums[i] += self._cv[self.hit * nc + self.cursor]
-                self.work += 1
-                self.cursor = (self.cursor + 1) % nc
+                self._add(i, self._cv[self.hit * nc + self.cursor])
                 continue
             g.apply(legal[i])
             v = None
@@ -393,7 +415,7 @@ class Hard(Player):
                 # best so far as a lower bound (it comes back exact only if it beats it)
                 lo = self.best if self.forced and self.cursor else -32767
                 # a solve may spend the cost left for it and the candidates after it
-                left = (self.COST - self.cost) // (self.c_node * (nc - self.cursor))
+                left = (self.cap - self.cost) // (self.c_node * (nc - self.cursor))
                 limit = min(self.NODES, max(64, left))
                 v = self._solver.solve(g, self.side, K.nsides, self.bad, limit, lo)
                 budget -= self._solver.nodes >> self._solver.UNIT  # a unit per 2**UNIT nodes
@@ -414,23 +436,86 @@ class Hard(Player):
                 self._cv[self.slot * nc + self.cursor] = v
             if self.cursor == 0 or v > self.best:
                 self.best = v
-            self.sums[i] += v
-            self.work += 1
-            self.cursor = (self.cursor + 1) % nc
+            self._add(i, v)
         if self.done:
-            n = self.deals if self.deals else 1
-            pw = self.PRIOR  # times the family's scale of Medium's score
-            if self.parts.PRIOR_SCALE != 1:
-                pw *= self.parts.PRIOR_SCALE
-            best = cand[0]
-            top = 0.0
-            for k in range(nc):
-                i = cand[k]
-                v = self.sums[i] / n
-                if self.prior is not None:
-                    v += pw * self.prior[i]
-                if k == 0 or v > top:
-                    best = i
-                    top = v
-            self.move = legal[best]
+            self.move = legal[cand[self._lead()]]
             self._forget()
+
+    def _add(self, i, v):
+        """Count value ``v`` of candidate ``i`` on the kept deal; after the last
+        candidate, the deal's products of values (``sq``, for :meth:`_clear`)."""
+        self.sums[i] += v
+        self.work += 1
+        k = self.cursor
+        vals = self.vals
+        vals[k] = v
+        nc = len(vals)
+        if k == nc - 1:
+            sq = self.sq
+            for a in range(nc):
+                va = vals[a]
+                for b in range(a, nc):
+                    sq[a * nc + b] += va * vals[b]
+            k = -1
+        self.cursor = k + 1
+
+    def _score(self, k):
+        """Candidate ``k``'s mean value so far plus ``PRIOR`` times Medium's score."""
+        v = self.sums[self.cand[k]] / (self.deals if self.deals else 1)
+        if self.prior is not None:
+            v += self.pw * self.prior[self.cand[k]]
+        return v
+
+    def _lead(self):
+        """The candidate (its place in ``cand``) of the best score, ties to the first."""
+        best = 0
+        top = self._score(0)
+        for k in range(1, len(self.cand)):
+            v = self._score(k)
+            if v > top:
+                best = k
+                top = v
+        return best
+
+    def _clear(self):
+        """Whether the leader is ahead of every other candidate by ``RACE_Z``
+        standard errors of their difference, paired over the kept deals (a
+        difference that never varied: ahead). In integers where it can be:
+        ``v`` is n (n - 1) times the variance of the per-deal difference."""
+        n = self.deals
+        cand = self.cand
+        nc = len(cand)
+        sq = self.sq
+        sums = self.sums
+        L = self._lead()
+        for c in range(nc):
+            if c == L:
+                continue
+            a = L if L < c else c
+            b = L + c - a
+            ds = sums[cand[L]] - sums[cand[c]]
+            v = n * (sq[a * nc + a] + sq[b * nc + b] - 2 * sq[a * nc + b]) - ds * ds
+            if v <= 0:
+                continue
+            if self.prior is not None:  # n times the difference of the scores
+                ds += n * self.pw * (self.prior[cand[L]] - self.prior[cand[c]])
+            if ds * ds * (n - 1) < self.RACE_Z * self.RACE_Z * v:
+                return False
+        return True
+
+    def _enough(self):
+        """Whether the decision stops before the next kept deal: at the target
+        of playouts; with ``RACE_MIN`` kept deals, once the leader is clear
+        (:meth:`_clear`); else when the next deal (costing as the mean one so
+        far) would take the cost past ``COST``, or, for a decision with
+        ``RACE_MIN`` kept deals and no clear leader, past ``cap`` (``COST_CLOSE``
+        where the family's ``CLOSE`` allows)."""
+        n = self.deals
+        if not n:
+            return False
+        if self.work >= self.target:
+            return True
+        race = self.RACE_MIN and n >= self.RACE_MIN and not self.forced
+        if race and self._clear():
+            return True
+        return self.cost + self.cost // n > (self.cap if race else self.COST)

@@ -20,6 +20,7 @@ COSTS = (3, 0, 0, 6, 8, 2)
 
 EXACT = 6  # tiles left in all hands at or below which endings are searched (boneyard empty)
 
+CLOSE = False  # decisions here are stopped by Hard's COST, not their target: none goes on
 PRIOR_SCALE = 0.25  # Medium's score (4 a tile) as a quarter: a tile a tile
 
 BlockModel = None

@@ -15,6 +15,7 @@ from .policy import exp_table, loglik, points, rollout  # noqa: F401  (the inter
 # weights took up to 1,024 ms for 850 counted (docs/device.md)
 COSTS = (7, 20, 10, 26, 28)
 
+CLOSE = False  # decisions here are stopped by Hard's COST, not their target: none goes on
 PRIOR_SCALE = 0.05  # Medium's score as a tie-break: a larger prior lost to Medium (docs/ai.md)
 
 BlockModel = None
