@@ -122,3 +122,46 @@ def test_loo_rule_player_follows_its_rules():
                      [(6, 1), (6, 5), (4, 4), (2, 2), (3, 3)]], (4, 1),
                     [KEEP, KEEP, lead(T(6, 6), 6)])
     assert p.choose(cls, obs) == FOLLOW + T(6, 1)
+
+
+def test_costs_are_hards_counted_time_by_phase():
+    """``--costs``: every Hard decision with a choice, as its counted cost in ms
+    (``cost / 20``), under the phase of its position, and nothing for others."""
+    arena.COSTS = {}
+    try:
+        seen = []
+        orig = arena.Hard.choose
+
+        def choose(self, cls, obs):
+            mv = orig(self, cls, obs)
+            if len(obs.legal) > 1:
+                seen.append((arena.phase(obs), self.cost / 20.0))
+            return mv
+
+        arena.Hard.choose = choose
+        try:
+            arena.run(0, 4, "hard", "medium", 2, seed=5)
+        finally:
+            arena.Hard.choose = orig
+        costs = arena.COSTS
+    finally:
+        arena.COSTS = None
+    assert sorted(x for v in costs.values() for x in v) == sorted(x for _, x in seen)
+    for ph in ("early", "middle", "late"):
+        assert sorted(costs[ph]) == sorted(x for p, x in seen if p == ph)
+    lines = arena.cost_lines(costs)
+    assert len(lines) == 3 and lines[0].startswith("counted_ms_early: n %d median " % len(costs["early"]))
+
+
+def test_the_phase_of_a_decision():
+    from domino import games
+    cls = games.load(0)
+    g = cls(4, 3)
+    assert arena.phase(g.observation(g.turn)) == "early"
+    from domino.game import new_move_buffer
+    buf = new_move_buffer()
+    while sum(g.observation(0).counts) > 14:
+        g.apply(buf[0] if g.legal_moves(buf) else None)
+        if len(g.observation(g.turn).events) >= 4:
+            assert arena.phase(g.observation(g.turn)) in ("middle", "late")
+    assert arena.phase(g.observation(g.turn)) == "late"

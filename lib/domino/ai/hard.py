@@ -97,7 +97,7 @@ class Hard(Player):
     would take its cost past ``COST`` (the mean kept deal's cost so far as the
     guess; at least one deal), or, with ``RACE_MIN`` deals kept and no clear
     leader, past ``COST_CLOSE`` where the family allows it (its search parts'
-    ``CLOSE``); an exact solve may spend only the cost left
+    ``close_applies``); an exact solve may spend only the cost left
     for it and the candidates after it. In block play, while the other seats
     have made fewer than ``FEW`` moves, ``SIR_FEW`` deals are drawn per kept
     deal (their few plays weigh deals little). The cost counts, in 1/20 ms of CircuitPython on an RP2040 (the
@@ -127,7 +127,7 @@ class Hard(Player):
     TOP = 3         # moves searched: the best TOP by Medium's score (0: all)
     SIR = 4         # block play: deals drawn per playout deal; one is kept by its likelihood
     SIR_REPLAY = 4  # the same where deals are weighed by a replay (All Fives)
-    FEW = 4         # block play: with fewer moves of the other seats seen than this,
+    FEW = 6         # block play: with fewer moves of the other seats seen than this,
     SIR_FEW = 2     # ... this many draws per kept deal
     GUIDE = 1       # block play: 1 guides draws by the seen plays (0: blind draws)
     MIX_PIPS = 50   # block play: prior % that a seat plays heaviest tile first ...
@@ -313,7 +313,7 @@ class Hard(Player):
         # the most the decision may spend: COST, or (RACE_MIN deals, no clear
         # leader: _enough) COST_CLOSE, which an exact solve may count on
         self.cap = self.COST
-        if self.RACE_MIN and S.CLOSE and not self.forced:
+        if self.RACE_MIN and not self.forced and S.close_applies(K):
             self.cap = max(self.COST, self.COST_CLOSE)
         self.pw = self.PRIOR * self.parts.PRIOR_SCALE  # the weight of Medium's score
         self.done = False
@@ -509,7 +509,7 @@ class Hard(Player):
         (:meth:`_clear`); else when the next deal (costing as the mean one so
         far) would take the cost past ``COST``, or, for a decision with
         ``RACE_MIN`` kept deals and no clear leader, past ``cap`` (``COST_CLOSE``
-        where the family's ``CLOSE`` allows)."""
+        where the family's ``close_applies``)."""
         n = self.deals
         if not n:
             return False

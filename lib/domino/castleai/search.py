@@ -20,7 +20,6 @@ COSTS = (3, 0, 0, 6, 8, 2)
 
 EXACT = 6  # tiles left in all hands at or below which endings are searched (boneyard empty)
 
-CLOSE = False  # decisions here are stopped by Hard's COST, not their target: none goes on
 PRIOR_SCALE = 0.25  # Medium's score (4 a tile) as a quarter: a tile a tile
 
 BlockModel = None
@@ -29,6 +28,12 @@ guide = None
 
 def model_applies(K):
     """No block model in this family: False."""
+    return False
+
+
+def close_applies(K):
+    """Whether a close decision may go on past Hard's ``COST``: no (``COST``
+    stops nearly every decision here; going on would take nearly all there)."""
     return False
 
 

@@ -63,11 +63,11 @@ which is all a level calls:
     made since it was last called (its rollouts' and ``medium_scores``'
     searches), which Hard counts at that weight; ``PRIOR_SCALE``, what Hard's
     ``PRIOR`` (the weight of ``medium_scores`` beside the playouts' mean
-    value) is multiplied by for this family (here 1); ``CLOSE``, whether a
-    decision with no clear leader may go on past Hard's ``COST`` to its
-    ``COST_CLOSE`` (here yes: most decisions reach their target of playouts
-    within about that; where ``COST`` stops them, going on would take nearly
-    every one to ``COST_CLOSE``).
+    value) is multiplied by for this family (here 1); ``close_applies(K)``,
+    whether a decision with no clear leader may go on past Hard's ``COST`` to
+    its ``COST_CLOSE`` (where decisions mostly reach their target of playouts
+    within about that: here block play; where ``COST`` stops them, going on
+    would take nearly every one to ``COST_CLOSE``).
 
 Exact endings value hands by the contract (:func:`domino.ai.endgame.value`). The line
 family's modules read line moves (``tile << 2 | arm``) and ``LineGame`` state,

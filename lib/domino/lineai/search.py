@@ -12,12 +12,20 @@ def points(g):
 
 COSTS = None  # Hard's own cost weights were fitted to this family's code
 PRIOR_SCALE = 1  # Hard's PRIOR was tuned on this family
-CLOSE = True  # a close decision may go on past Hard's COST (its target is within reach)
 
 
 def exact_at(K):
     """Hard's own thresholds of exact endings (EXACT, EXACT_GENERIC): None."""
     return None
+
+
+def close_applies(K):
+    """Whether a close decision may go on past Hard's ``COST`` (to ``COST_CLOSE``):
+    in block play (not ``SCORES_IN_PLAY``), whose decisions mostly reach their
+    target of playouts within about that. All Fives' decisions are stopped by
+    ``COST`` (dearer playouts and replays, thinned with many seats): going on
+    would take most of them there."""
+    return not K.scoring
 
 
 def fast_playout(game_cls):

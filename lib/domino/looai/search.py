@@ -15,7 +15,6 @@ from .policy import exp_table, loglik, points, rollout  # noqa: F401  (the inter
 # weights took up to 1,024 ms for 850 counted (docs/device.md)
 COSTS = (7, 20, 10, 26, 28)
 
-CLOSE = False  # decisions here are stopped by Hard's COST, not their target: none goes on
 PRIOR_SCALE = 0.05  # Medium's score as a tie-break: a larger prior lost to Medium (docs/ai.md)
 
 BlockModel = None
@@ -25,6 +24,12 @@ guide = None
 
 def model_applies(K):
     """No block model in this family: False."""
+    return False
+
+
+def close_applies(K):
+    """Whether a close decision may go on past Hard's ``COST``: no (``COST``
+    stops nearly every decision here; going on would take nearly all there)."""
     return False
 
 
