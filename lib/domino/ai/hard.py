@@ -97,11 +97,11 @@ class Hard(Player):
     would take its cost past ``COST`` (the mean kept deal's cost so far as the
     guess; at least one deal), or, with ``RACE_MIN`` deals kept and no clear
     leader, past ``COST_CLOSE`` where the family allows it (its search parts'
-    ``close_applies``); an exact solve may spend only the cost left
-    for it and the candidates after it. In block play, while the other seats
-    have made fewer than ``FEW`` moves, ``SIR_FEW`` deals are drawn per kept
-    deal (their few plays weigh deals little). The cost counts, in 1/20 ms of CircuitPython on an RP2040 (the
-    ``W_`` weights, fitted to the emulated Pico's decision times by
+    ``close_applies``); an exact solve may spend only the cost left for it and
+    the candidates after it. In block play, while the other seats have made
+    fewer than ``FEW`` moves, ``SIR_FEW`` deals are drawn per kept deal (their
+    few plays weigh deals little). The cost counts, in 1/20 ms of CircuitPython
+    on an RP2040 (the ``W_`` weights, fitted to the emulated Pico's decision times by
     ``tools/hard_cost.py``): per hidden tile placed in a deal drawn (more in a
     guided draw), per unit of the block likelihood's work, per event replayed
     and more when weighed, per playout move (dearer in games scoring in play;
