@@ -459,20 +459,19 @@ class Hard(Player):
             k = -1
         self.cursor = k + 1
 
-    def _score(self, k):
-        """Candidate ``k``'s mean value so far plus ``PRIOR`` times Medium's score."""
-        v = self.sums[self.cand[k]] / (self.deals if self.deals else 1)
-        if self.prior is not None:
-            v += self.pw * self.prior[self.cand[k]]
-        return v
-
     def _lead(self):
-        """The candidate (its place in ``cand``) of the best score, ties to the first."""
+        """The candidate (its place in ``cand``) of the best score, its mean value
+        so far plus ``PRIOR`` times Medium's score; ties to the first."""
+        cand = self.cand
+        prior = self.prior
+        n = self.deals if self.deals else 1
         best = 0
-        top = self._score(0)
-        for k in range(1, len(self.cand)):
-            v = self._score(k)
-            if v > top:
+        top = 0.0
+        for k in range(len(cand)):
+            v = self.sums[cand[k]] / n
+            if prior is not None:
+                v += self.pw * prior[cand[k]]
+            if k == 0 or v > top:
                 best = k
                 top = v
         return best
