@@ -45,6 +45,7 @@ sys.path.insert(0, os.path.join(ROOT, "lib"))
 from domino import ai, games, tiles  # noqa: E402
 from domino.rng import Rng  # noqa: E402
 from domino.ai.hard import Hard  # noqa: E402
+from device_budget import LATE_LEFT, PHASES  # noqa: E402  (the device figures' phases)
 
 
 class RandomPlayer:
@@ -226,13 +227,12 @@ class AIPlayer:
 
 
 COSTS = None  # --costs: {phase: [Hard's counted ms of each decision]}
-LATE_LEFT = 14  # as tools/device_budget.py: the late phase
 
 
 def phase(obs):
     """The phase of a decision, as ``tools/device_budget.py`` picks its positions:
-    ``late`` once at most 14 tiles are in the hands and none face down,
-    ``early`` in the hand's first round of moves, else ``middle``."""
+    ``late`` once at most ``LATE_LEFT`` tiles are in the hands and none face
+    down, ``early`` in the hand's first round of moves, else ``middle``."""
     if not obs.stock and sum(obs.counts) <= LATE_LEFT:
         return "late"
     return "early" if len(obs.events) < obs.players else "middle"
@@ -242,7 +242,7 @@ def cost_lines(costs):
     """Lines of Hard's counted time per decision by phase: count, median, 90th
     percentile, max and mean in ms of the RP2040 (``cost / 20``)."""
     lines = []
-    for ph in ("early", "middle", "late"):
+    for ph in PHASES:
         xs = sorted(costs.get(ph, ()))
         if xs:
             n = len(xs)
