@@ -59,6 +59,7 @@ class App:
         self.last_code = ""
         self.session = None
         self.session_done = None
+        self.unsaved = ""  # why the last save did not happen, for row 1 of the table
         self.beep_off = 0
         self.asleep = False
         self.seq = 0
@@ -132,8 +133,10 @@ class App:
         """Show ``scene``. On the title a match kept for Continue gives its AI
         engines' RAM back, and on a device (``forget_games``) the AI's modules'
         (they are made again, and play the same, when it goes on)."""
-        if self.session is not None and isinstance(scene, Title):
-            self.session.release_engines()
+        if isinstance(scene, Title) and (self.session is not None or self.session_done is not None):
+            self.session_done = None  # a finished match: its result has been shown
+            if self.session is not None:
+                self.session.release_engines()
             if self.forget_games:  # and the AI's code, imported again when a match goes on
                 from domino import ai
                 ai.unload()
@@ -238,13 +241,24 @@ class App:
     # -- saves -----------------------------------------------------------------------------
 
     def _save(self, rid, payload):
+        """Store one record; False if it could not be saved (the reason kept in
+        ``errors``, or ``unsaved`` when RAM ran out: the copy already in flash stays)."""
         if not hasattr(self, "errors"):
             self.errors = []
         try:
             self.storage.save(rid, payload)
+            return True
+        except MemoryError:
+            self.low_ram()
         except (OSError, ValueError) as e:
             if len(self.errors) < 8:
                 self.errors.append("save %d: %s" % (rid, e))
+        return False
+
+    def low_ram(self):
+        """A save or a person's move ran out of RAM: collect, and say so on the table."""
+        gc.collect()
+        self.unsaved = "LOW RAM: NOT SAVED"
 
     def save_settings(self):
         """Write the settings record."""
@@ -256,7 +270,12 @@ class App:
         The store skips a payload equal to the one it holds.
         """
         se = self.session
-        self._save(REC_MATCH, se.rec.encode() if se is not None else b"")
+        try:
+            payload = se.rec.encode() if se is not None else b""
+        except MemoryError:
+            self.low_ram()
+            return False
+        return self._save(REC_MATCH, payload)
 
     def waits_for_human(self):
         """True when the session now waits for a person: a human seat to act or a summary."""
@@ -339,6 +358,9 @@ class App:
             self.checkpoint()
         self.beep()
         self.table.moved(self.now_ms())
+        if self.unsaved:
+            self.table.note = self.unsaved
+            self.unsaved = ""
 
     def hand_over(self):
         """The hand ended: show the summary."""
@@ -357,6 +379,7 @@ class App:
                     won = se.game.side(se.humans[0]) == se.match.winner
                 self.stats.add(se.rec.gid, se.level(), won)
                 self._save(REC_STATS, self.stats.encode())
+                se.release_engines()  # the result screen needs the match, not its players
                 self.session_done = se
                 self.go(Result(self))
             else:

@@ -39,7 +39,9 @@ after that save. A region of all 0x00 or all 0xFF is blank, not damaged.
 Compaction: when the new copy does not fit in the tail, the newest copy of
 every record (the new payload for the record being saved; statistics first,
 then settings, then the match) is packed at the start of a 0xFF-filled image
-of the whole region, written by ONE backend write (one ``nvm`` slice
+of the whole region (built in a scratch buffer the Storage makes at start-up
+and keeps, so a compaction mid-match needs no large allocation), written by
+ONE backend write (one ``nvm`` slice
 assignment: one sector erase, then one program of all 16 pages; writing less
 than the whole region would not help, as CircuitPython programs back the rest
 of the old sector after the erase). Record sizes are capped (``SLOT_SIZES``:
@@ -164,7 +166,24 @@ def _align(n):
 
 
 def _all_ff(b):
-    return len(b.rstrip(b"\xff")) == 0
+    for x in b:
+        if x != 0xFF:
+            return False
+    return True
+
+
+_FF_PAGE = b"\xff" * PAGE
+
+
+def _used(buf, lim, blank):
+    """Length of ``buf[:lim]`` without its trailing ``blank`` bytes (no copy of the buffer)."""
+    fill = _FF_PAGE if blank == 0xFF else bytes(PAGE)
+    n = lim
+    while n >= PAGE and buf[n - PAGE:n] == fill:
+        n -= PAGE
+    while n and buf[n - 1] == blank:
+        n -= 1
+    return n
 
 
 class MemoryBackend:
@@ -253,6 +272,9 @@ class Storage:
             raise ValueError("too many records")
         self.compactions = 0
         self.errors = []
+        # The whole region's scratch: made now, while the heap is whole, and kept, so that
+        # reading the log and compacting it need no large allocation later in a match.
+        self._buf = bytearray(self.size)
         self._report(self._scan())
 
     def capacity(self, record_id):
@@ -286,7 +308,8 @@ class Storage:
         if p + HEADER + n > lim:
             return "truncated", rid, 0, n
         c = data[p + 8] | (data[p + 9] << 8) | (data[p + 10] << 16) | (data[p + 11] << 24)
-        if crc32(data[p + HEADER:p + HEADER + n], crc32(data[p:p + 8])) != c:
+        mv = memoryview(data)
+        if crc32(mv[p + HEADER:p + HEADER + n], crc32(mv[p:p + 8])) != c:
             return "bad checksum", rid, 0, n
         if data[p + 2] != VERSION:
             return "version %d" % data[p + 2], rid, 0, n
@@ -299,13 +322,13 @@ class Storage:
         ``(record id, offset)`` of every good copy in log order.
         """
         nrec = len(self.slot_sizes)
-        data = self.backend.read(0, self.size)
-        lim = len(data)
-        used = len(data.rstrip(b"\xff"))
+        data = self._buf
+        lim = self._read_all()
+        used = _used(data, lim, 0xFF)
         self._best = [None] * nrec  # per record: (seq, offset, payload length)
         problems = []  # (record id or -1, what)
         good = False
-        if used == 0 or len(data.rstrip(b"\x00")) == 0:
+        if used == 0 or _used(data, lim, 0) == 0:
             # blank: all 0xFF (erased flash, new file) or all 0x00 (a fresh bytearray)
             self._end = 0 if used == 0 and lim == self.size else self.size
             self._ack = False
@@ -348,6 +371,28 @@ class Storage:
             self._end = (used // PAGE + 1) * PAGE  # a fresh page after torn or foreign bytes
         self._ack = len(problems) > 0
         return problems, good
+
+    def _read_all(self):
+        """Read the region into the scratch buffer a page at a time; the bytes read."""
+        buf = self._buf
+        p = 0
+        while p < self.size:
+            d = self.backend.read(p, min(PAGE, self.size - p))
+            buf[p:p + len(d)] = d
+            p += len(d)
+            if len(d) < PAGE:
+                break
+        return p
+
+    def _matches(self, img, n):
+        """True if the region's first ``n`` bytes read back as ``img``, compared a page at a time."""
+        p = 0
+        while p < n:
+            k = min(PAGE, n - p)
+            if self.backend.read(p, k) != img[p:p + k]:
+                return False
+            p += k
+        return True
 
     def _report(self, scanned):
         problems, good = scanned
@@ -461,26 +506,27 @@ class Storage:
         for r in range(nrec):
             if r not in order:
                 order.append(r)
-        img = bytearray(b"\xff" * self.size)
-        best = [None] * nrec
-        p = 0
+        copies = []  # (record id, seq, payload), read before the scratch buffer is reused
         for r in order:
             if r == rid:
-                s, pl = seq, payload
-            else:
-                if self._best[r] is None:
-                    continue
+                copies.append((r, seq, payload))
+            elif self._best[r] is not None:
                 pl = self.load(r)
-                if pl is None:
-                    continue
-                s = self._best[r][0]
+                if pl is not None:
+                    copies.append((r, self._best[r][0], pl))
+        img = self._buf  # kept from start-up: no region-sized allocation now
+        for q in range(0, self.size, PAGE):
+            img[q:q + PAGE] = _FF_PAGE[:min(PAGE, self.size - q)]
+        best = [None] * nrec
+        p = 0
+        for r, s, pl in copies:
             rec = encode_slot(r, s, pl)
             img[p:p + len(rec)] = rec
             best[r] = (s, p, len(pl))
             p = _align(p + len(rec))
         self.backend.write(0, img)
         self.compactions += 1
-        if self.backend.read(0, self.size) != img:
+        if not self._matches(img, self.size):
             self._scan()
             raise OSError("save of %s did not read back" % (NAMES[rid] if rid >= 0 else "the log"))
         self._best = best

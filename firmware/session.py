@@ -161,7 +161,11 @@ class Session:
         seat = g.turn
         before = g.hand_scores() if hasattr(g, "hand_scores") else None
         g.play(move, seat)
-        self.rec.moves.append(k)
+        try:
+            self.rec.moves.append(k)
+        except MemoryError:  # the record and the game stay in step
+            g.undo()
+            raise
         self.last = (seat, move)
         self.scored = None
         if before is not None:
@@ -179,7 +183,8 @@ class Session:
         k = self._undo_count()
         for _ in range(k):
             self.game.undo()
-            self.rec.moves.pop()
+        moves = self.rec.moves  # a bytearray: CircuitPython's has no pop()
+        moves[len(moves) - k:] = b""
         self.last = None
         self.scored = None
         return True

@@ -250,11 +250,22 @@ class Table(Scene):
         self.app.beep(_REFUSE_HZ, 150)
 
     def human_play(self, m):
-        """Play the human's move (it comes from the legal list, so it is legal)."""
-        self.app.session.play(m)
+        """Play the human's move (it comes from the legal list, so it is legal). Out of
+        RAM the move is not played, and row 1 says so (a save that fails says so too)."""
+        app = self.app
+        try:
+            app.session.play(m)
+        except MemoryError:
+            gc.collect()
+            self.note = "LOW RAM: TRY AGAIN"
+            return
         self.note = ""
         self.hint = None
-        self.app.after_move()
+        try:
+            app.after_move()
+        except MemoryError:  # past the save (which says itself when it fails)
+            gc.collect()
+            self.note = "LOW RAM"
 
     def _no_hint(self):
         self.hint = None

@@ -313,6 +313,53 @@ def test_compaction_keeps_the_newest_copy_of_every_record():
     assert flash.erases == 1
 
 
+def test_a_compaction_allocates_no_region_sized_buffer():
+    """The compaction builds its image in the buffer made at start-up: a save that
+    compacts mid-match allocates only the copies it writes, less than the region (on the device a 4 KB
+    request could fail on a broken-up heap)."""
+    import tracemalloc
+    flash = MemoryBackend(bytearray(b"\xff" * SIZE))  # the test's flash model copies sectors
+    st = Storage(flash)
+    st.save(0, b"settings")
+    st.save(1, b"stats" * 100)
+    i = 0
+    while True:
+        i += 1
+        before = st.compactions
+        payload = bytes([i & 0xFF]) * (600 + i % 7)
+        tracemalloc.start()
+        st.save(2, payload)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        if st.compactions > before:
+            break
+    assert peak < SIZE, "a compacting save allocated %d bytes at its peak" % peak
+    assert Storage(MemoryBackend(flash.buf)).load(2) == payload
+
+
+def test_a_save_out_of_ram_loses_nothing_saved():
+    """MemoryError while a copy is being made leaves the log as it was."""
+    flash = FlashModel()
+    st = Storage(flash)
+    st.save(2, b"move-1")
+    before = bytes(flash.buf)
+    import savestore
+
+    def no_ram(*a):
+        raise MemoryError("memory allocation failed")
+    real = savestore.encode_slot
+    savestore.encode_slot = no_ram
+    try:
+        with pytest.raises(MemoryError):
+            st.save(2, b"move-2")
+    finally:
+        savestore.encode_slot = real
+    assert bytes(flash.buf) == before
+    assert Storage(FlashModel(flash.buf)).load(2) == b"move-1"
+    st.save(2, b"move-3")  # and the store goes on
+    assert Storage(FlashModel(flash.buf)).load(2) == b"move-3"
+
+
 def _long_match(st, saves, rng):
     """``saves`` (changed) saves as the app makes them: a growing match record (a new match every
     ~60 saves), settings now and then, statistics at each match end."""

@@ -82,8 +82,10 @@ def test_match_against_ai(board, gid):
     p, _ = app.stats.get(gid, 1)
     assert p == 1
     assert Stats.decode(h.storage.load(1)).get(gid, 1)[0] == 1
+    assert se.engines == [None, None, None]  # the result screen keeps no AI player
     h.tap("A")
     assert isinstance(app.scene, scenes.Title)
+    assert app.session_done is None  # the finished match's RAM goes back on the title
 
 
 @pytest.mark.parametrize("gid", [g[0] for g in games.shown(session.LAYOUTS)])

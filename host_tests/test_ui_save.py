@@ -215,6 +215,70 @@ def test_undo_rewrites_save():
     assert MatchRecord.decode(h.storage.load(2)).moves == h.app.session.rec.moves
 
 
+class _NoPop(bytearray):
+    """A bytearray as CircuitPython's: no pop()."""
+
+    def pop(self, *a):
+        raise AttributeError("'bytearray' object has no attribute 'pop'")
+
+
+def test_undo_uses_only_what_circuitpythons_bytearray_has():
+    h = fresh(bytearray(4096))
+    refresh_golden._start(h, 0)
+    play_some(h, 2)
+    h.wait(200)
+    se = h.app.session
+    se.rec.moves = _NoPop(se.rec.moves)
+    n = len(se.rec.moves)
+    h.tap("DOWN")
+    assert 0 < len(se.rec.moves) < n and se.game.turn == se.humans[0]
+    assert MatchRecord.decode(h.storage.load(2)).moves == se.rec.moves
+
+
+def test_a_move_whose_save_runs_out_of_ram_says_so_and_keeps_the_last_save():
+    h = fresh(bytearray(4096))
+    refresh_golden._start(h, 0)
+    play_some(h, 2)
+    settle(h)
+    saved = h.storage.load(2)
+    n = len(h.app.session.rec.moves)
+
+    def no_ram(rid, payload):
+        raise MemoryError("memory allocation failed")
+    real = h.storage.save
+    h.storage.save = no_ram
+    try:
+        h.tap("A")  # a person's move; its save fails
+        assert len(h.app.session.rec.moves) == n + 1
+        assert h.app.scene.message() == "LOW RAM: NOT SAVED"
+        assert h.storage.load(2) == saved
+    finally:
+        h.storage.save = real
+    settle(h)
+    h.tap("A")  # the next move saves again, the match as it stands
+    assert MatchRecord.decode(h.storage.load(2)).moves == h.app.session.rec.moves
+
+
+def test_a_move_out_of_ram_is_refused_with_the_reason():
+    h = fresh(bytearray(4096))
+    refresh_golden._start(h, 0)
+    settle(h)
+    se = h.app.session
+    n = len(se.rec.moves)
+    turn = se.game.turn
+
+    def no_ram(*a):
+        raise MemoryError("memory allocation failed")
+    real = se.rec.moves
+    se.rec.moves = type("Full", (bytearray,), {"append": no_ram})(real)
+    h.tap("A")
+    assert len(se.rec.moves) == n and se.game.turn == turn  # the move is not half played
+    assert h.app.scene.message() == "LOW RAM: TRY AGAIN"
+    se.rec.moves = bytearray(se.rec.moves)
+    h.tap("A")
+    assert len(se.rec.moves) == n + 1
+
+
 def _errors_shown(h):
     return isinstance(h.app.scene, scenes.Message) and h.app.scene.ttl == "SAVE PROBLEM"
 
