@@ -1,36 +1,50 @@
-"""Copy pocket dominoes onto a CIRCUITPY drive (or any folder).
+"""Put pocket dominoes on a CIRCUITPY drive, into a folder, or into a zip for one.
 
     .venv/bin/python tools/deploy.py /media/$USER/CIRCUITPY [--board pico]
-    .venv/bin/python tools/deploy.py build/device --folder --board xiao_rp2040
+    .venv/bin/python tools/deploy.py build/device --folder [--cp 9] [--board xiao_rp2040]
+    .venv/bin/python tools/deploy.py --zip build/pocket-dominoes.zip [--cp 10] [--board pico]
 
-Copies the firmware program (every .py in firmware/, code.py last so the board
-restarts once everything is in place), lib/domino, the board profile(s) and the
-one Adafruit library the firmware imports, adafruit_displayio_ssd1306, from the
-installed Python packages (tools/requirements.txt). adafruit_display_text is not
-copied: the firmware draws its text with the built-in terminalio.FONT straight
-into its bitmap (a copy left on a drive by an older deploy is never imported and
-can be deleted). Prints every file
-and the total size. Refuses a path without boot_out.txt unless --folder is
-given. --board NAME copies only boards/NAME.py and writes
-POCKET_DOMINO_BOARD = "NAME" into settings.toml (other lines kept); without it
-every profile is copied and the board is detected from board.board_id. Either
-way settings.toml gets CIRCUITPY_PYSTACK_SIZE = 3072 unless it already sets at
-least that: CircuitPython's default Python stack of 1536 bytes leaves too little
-room above the firmware's own calls for the AI's deepest ones (see README).
-Both settings go into the root table (before any [table] header), the only
-part of settings.toml CircuitPython reads.
+Writes lib/domino (the core), the firmware's modules (firmware/ and firmware/views/), the
+board profile(s) in boards/ and the one Adafruit library the firmware imports,
+adafruit_displayio_ssd1306 (from the installed packages, tools/requirements.txt), each
+compiled to CircuitPython ``.mpy``; code.py stays source (CircuitPython runs only
+code.py) and is written last, so the board restarts once, complete. A module named like
+a CircuitPython built-in is skipped (the built-in would be imported instead).
 
-Python sources are copied with their docstrings stripped (tools/shrink.py, line
-numbers kept): CircuitPython compiles .py files on import and would keep every
-docstring in RAM. --keep-docstrings copies them unchanged.
+The compiler is CircuitPython's own mpy-cross for the board's major version, read from
+the drive's boot_out.txt or given as --cp (default 10 for a folder or a zip), obtained
+as Adafruit's library bundle obtains it: circuitpython-build-tools' cached binary
+(tools/setup.sh puts ../shared/picoemu's CircuitPython 10 one there), else its download.
+Without one (no download possible, or POCKET_DOMINO_OFFLINE=1 forbidding it) a line
+says why and the .py sources are written instead, as --py writes them: docstrings
+stripped (tools/shrink.py, line numbers kept; --keep-docstrings copies them unchanged).
+CircuitPython imports foo.py before foo.mpy: a twin of a written module left by an
+older deploy is deleted (and listed).
+
+--board NAME writes only boards/NAME and sets POCKET_DOMINO_BOARD = "NAME" in
+settings.toml (other lines kept); without it every profile is written and the board is
+detected from board.board_id. settings.toml also gets CIRCUITPY_PYSTACK_SIZE = 3072
+unless it sets at least that: CircuitPython's default Python stack of 1536 bytes leaves
+too little room above the firmware's own calls for the AI's deepest ones (see README).
+Both go into the root table (before any [table] header), the only part CircuitPython
+reads.
+
+Prints every file and the total size. Refuses a path without boot_out.txt unless
+--folder is given, and a drive without room. --zip FILE writes the same files, and a
+settings.toml holding those two settings, into a zip to unzip onto CIRCUITPY.
 """
 
 import argparse
 import ast
 import importlib.util
 import os
+import re
 import shutil
+import subprocess
 import sys
+import tempfile
+import time
+import zipfile
 
 from shrink import strip_docstrings
 
@@ -38,6 +52,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SETTING = "POCKET_DOMINO_BOARD"
 PYSTACK = "CIRCUITPY_PYSTACK_SIZE"
 PYSTACK_BYTES = 3072  # twice CircuitPython's default; read at start-up
+DEFAULT_CP = 10  # CircuitPython major version for a folder or a zip without --cp
+OFFLINE = "POCKET_DOMINO_OFFLINE"  # set (to anything but 0): never download mpy-cross
+FALLBACK = "copying .py sources instead"  # in the line saying why nothing is compiled
 ASSETS = (".py", ".bdf", ".pcf", ".bmp")
 LIBRARIES = ("adafruit_displayio_ssd1306",)  # what firmware/ imports from Adafruit
 # Modules built into CircuitPython: a file of the same name on CIRCUITPY is never
@@ -54,7 +71,7 @@ BUILTINS = frozenset("""
 
 
 class DeployError(Exception):
-    """A reason to stop before copying anything."""
+    """A reason to stop before writing anything."""
 
 
 def _tree(src_dir, rel_dir, exts=(".py",)):
@@ -112,7 +129,7 @@ def library_files():
 
 
 def plan(board=None):
-    """(files, skipped): files as (source, relative destination), in copy order."""
+    """(files, skipped): files as (source, relative destination), in write order."""
     files = library_files()
     files += _tree(os.path.join(ROOT, "lib", "domino"), os.path.join("lib", "domino"))
     names = [board] if board else board_names()
@@ -137,7 +154,7 @@ def plan(board=None):
 
 
 def payload(src, strip=True):
-    """The bytes to write for ``src``: a .py file without its docstrings unless ``strip`` is False."""
+    """The bytes of ``src``: a .py file without its docstrings unless ``strip`` is False."""
     with open(src, "rb") as f:
         data = f.read()
     if strip and src.endswith(".py"):
@@ -145,22 +162,129 @@ def payload(src, strip=True):
     return data
 
 
+# ---- the compiler --------------------------------------------------------------
+
+
+def cp_major(boot_out):
+    """CircuitPython's major version from the text of boot_out.txt, whose first line reads
+    ``Adafruit CircuitPython 10.3.0 on 2026-11-23; Raspberry Pi Pico with rp2040``."""
+    first = (boot_out.splitlines() or [""])[0]
+    m = re.match(r"\s*Adafruit CircuitPython (\d+)\.\d+", first)
+    if m is None:
+        raise DeployError("boot_out.txt does not say which CircuitPython runs (first line: %r); "
+                          "give --cp 10 or --cp 9" % first[:80])
+    return int(m.group(1))
+
+
+def target(major):
+    """circuitpython-build-tools' VERSIONS entry for CircuitPython ``major``, such as
+    ``{"tag": "10.3.1", "name": "10.x"}``; ImportError if build-tools is not installed."""
+    from circuitpython_build_tools.target_versions import VERSIONS
+    for v in VERSIONS:
+        if v["name"] == "%d.x" % major:
+            return v
+    raise DeployError("no mpy-cross for CircuitPython %d in circuitpython-build-tools (it has %s); "
+                      "install CircuitPython 10 or 9 on the board, or add --py"
+                      % (major, ", ".join(v["name"] for v in VERSIONS)))
+
+
+def cache_path(entry):
+    """Where circuitpython-build-tools keeps the mpy-cross of ``entry`` (the name its
+    ``build.mpy_cross`` looks for before downloading)."""
+    import platformdirs
+    ext = ".exe" if os.name == "nt" else ""
+    return platformdirs.user_cache_path("circuitpython-build-tools") / ("mpy-cross-%s%s" % (entry["name"], ext))
+
+
+def fetch(entry):
+    """circuitpython-build-tools' own ``mpy_cross(entry)``: downloads the binary into
+    its cache (or builds it from CircuitPython's git); its path."""
+    from circuitpython_build_tools import build  # imports requests; makes the cache folder
+    return str(build.mpy_cross(entry, quiet=True))
+
+
+def find_compiler(major, out=print):
+    """(path, None) for CircuitPython ``major``'s mpy-cross, or (None, why there is none).
+    DeployError for a major version build-tools has no compiler for."""
+    try:
+        entry = target(major)
+    except ImportError:
+        return None, "circuitpython-build-tools is not installed: run bash tools/setup.sh"
+    path = cache_path(entry)
+    if not path.is_file():
+        if os.environ.get(OFFLINE, "0") != "0":
+            return None, "%s is missing and %s forbids downloading it" % (path, OFFLINE)
+        out("fetching mpy-cross %s with circuitpython-build-tools" % entry["tag"])
+        try:
+            path = fetch(entry)
+        except Exception as e:  # offline, no git or make, a failed build
+            return None, "circuitpython-build-tools could not get it (%s: %s)" % (type(e).__name__, str(e)[:200])
+    try:
+        said = subprocess.run([str(path), "--version"], capture_output=True, text=True,
+                              timeout=60).stdout.strip()
+    except (OSError, subprocess.SubprocessError) as e:
+        return None, "%s does not run (%s)" % (path, e)
+    if not said.startswith("CircuitPython %d." % major):
+        return None, "%s is not CircuitPython %d's (its --version: %r)" % (path, major, said[:80])
+    return str(path), None
+
+
+def compile_mpy(compiler, source, rel, tmp):
+    """The .mpy (bytes) of ``source`` (bytes), named ``rel`` in tracebacks; ``tmp`` a scratch folder."""
+    src = os.path.join(tmp, "module.py")
+    dst = os.path.join(tmp, "module.mpy")
+    with open(src, "wb") as f:
+        f.write(source)
+    if os.path.exists(dst):
+        os.remove(dst)
+    r = subprocess.run([compiler, "-o", dst, "-s", rel.replace(os.sep, "/"), src],
+                       capture_output=True, text=True)
+    if r.returncode != 0 or not os.path.isfile(dst):
+        raise DeployError("mpy-cross failed on %s: %s" % (rel, (r.stderr or r.stdout).strip()))
+    with open(dst, "rb") as f:
+        return f.read()
+
+
+def build(board=None, compiler=None, strip=True):
+    """(files, skipped): files as (relative destination, bytes) in write order, every
+    module but code.py compiled with ``compiler`` (a path; None: left as .py)."""
+    planned, skipped = plan(board)
+    files = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for src, rel in planned:
+            data = payload(src, strip)
+            if compiler and rel.endswith(".py") and rel != "code.py":
+                data = compile_mpy(compiler, data, rel, tmp)
+                rel = rel[:-3] + ".mpy"
+            files.append((rel, data))
+    return files, skipped
+
+
+def twin(rel):
+    """The other form of a module (a.py for a.mpy and back), or None (code.py, assets)."""
+    if rel == "code.py":
+        return None
+    if rel.endswith(".mpy"):
+        return rel[:-4] + ".py"
+    if rel.endswith(".py"):
+        return rel[:-3] + ".mpy"
+    return None
+
+
+# ---- settings.toml -------------------------------------------------------------
+
+
 def _key(line):
     return line.split("=")[0].strip()
 
 
-def write_setting(dest, board):
-    """Set POCKET_DOMINO_BOARD (with a board) and CIRCUITPY_PYSTACK_SIZE (to
-    PYSTACK_BYTES, unless already at least that) in dest/settings.toml, keeping
-    every other line; return the lines written, or [] if nothing changed.
-    CircuitPython reads only the root table, so the settings go at its end,
-    before the file's first ``[table]`` header, and keys inside tables are left
-    alone."""
-    path = os.path.join(dest, "settings.toml")
-    lines = []
-    if os.path.exists(path):
-        with open(path, encoding="utf-8") as f:
-            lines = f.read().splitlines()
+def settings_text(text, board):
+    """(new text, lines set) for settings.toml ``text``: POCKET_DOMINO_BOARD (with a
+    board) and CIRCUITPY_PYSTACK_SIZE (to PYSTACK_BYTES, unless already at least that)
+    set, every other line kept; (text, []) if nothing changes. CircuitPython reads only
+    the root table, so the settings go at its end, before the first ``[table]`` header,
+    and keys inside tables are left alone."""
+    lines = text.splitlines()
     root = next((i for i, x in enumerate(lines) if x.lstrip().startswith("[")), len(lines))
     head, tail = lines[:root], lines[root:]
     new = {}
@@ -174,61 +298,148 @@ def write_setting(dest, board):
     if not enough:
         new[PYSTACK] = "%s = %d" % (PYSTACK, PYSTACK_BYTES)
     if not new:
-        return []
+        return text, []
     kept = [x for x in head if _key(x) not in new]
     while kept and not kept[-1].strip():  # the blank lines before a table stay before it
         tail.insert(0, kept.pop())
     kept += list(new.values()) + tail
-    with open(path, "w", encoding="utf-8") as f:
-        f.write("\n".join(kept) + "\n")
-    return list(new.values())
+    return "\n".join(kept) + "\n", list(new.values())
 
 
-def deploy(dest, board=None, folder=False, out=print, strip=True):
-    """Copy everything (sources stripped unless ``strip`` is False); return the bytes copied."""
-    if folder:
-        os.makedirs(dest, exist_ok=True)
-    elif not os.path.isfile(os.path.join(dest, "boot_out.txt")):
-        raise DeployError("%s is not a CircuitPython drive (no boot_out.txt); "
-                          "plug the board in, or add --folder to copy into a plain folder" % dest)
-    if board:
-        profile = load_profile(board)
-    files, skipped = plan(board)
-    data = [payload(src, strip) for src, _ in files]
-    total = sum(len(d) for d in data)
-    free = shutil.disk_usage(dest).free
-    existing = sum(os.path.getsize(os.path.join(dest, rel)) for _, rel in files
-                   if os.path.isfile(os.path.join(dest, rel)))
-    if total - existing > free:
-        raise DeployError("not enough room on %s: need %d bytes more, %d free" % (dest, total - existing, free))
-    out("deploying to %s" % dest)
-    for (src, rel), d in zip(files, data):
-        target = os.path.join(dest, rel)
-        os.makedirs(os.path.dirname(target) or dest, exist_ok=True)
-        with open(target, "wb") as f:
-            f.write(d)
-        out("  %7d  %s" % (len(d), rel.replace(os.sep, "/")))
+def write_setting(dest, board):
+    """Apply :func:`settings_text` to dest/settings.toml; return the lines set, or []."""
+    path = os.path.join(dest, "settings.toml")
+    text = ""
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    text, lines = settings_text(text, board)
+    if lines:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    return lines
+
+
+# ---- deploying -----------------------------------------------------------------
+
+
+def prepare(board, mpy, major, strip, out):
+    """(files, skipped, profile) for :func:`deploy` and :func:`make_zip`, saying which
+    compiler is used, or why none is and that the sources are written instead."""
+    profile = load_profile(board) if board else None
+    compiler = None
+    if mpy:
+        compiler, why = find_compiler(major, out)
+        if compiler:
+            out("compiling to .mpy for CircuitPython %d with %s" % (major, compiler))
+        else:
+            out("no mpy-cross for CircuitPython %d: %s; %s%s" % (
+                major, why, FALLBACK, ", docstrings stripped" if strip else ""))
+    files, skipped = build(board, compiler, strip)
+    return files, skipped, profile
+
+
+def _summary(out, files, skipped, board, profile, total, verb="copied"):
     for rel in skipped:
         out("  skipped  %s (CircuitPython has a built-in module of that name)" % rel)
-    for line in write_setting(dest, board):
-        out("  settings.toml: %s" % line)
     if board:
         out("  board: %s" % profile["name"])
     else:
-        out("  board: detected at start-up from board.board_id (all profiles copied)")
-    out("copied %d files, %d bytes (%.1f KB)" % (len(files), total, total / 1024.0))
+        out("  board: detected at start-up from board.board_id (all profiles written)")
+    out("%s %d files, %d bytes (%.1f KB)" % (verb, len(files), total, total / 1024.0))
+
+
+def deploy(dest, board=None, folder=False, out=print, strip=True, mpy=True, cp=None):
+    """Write everything into ``dest``, a CIRCUITPY drive (or any folder with ``folder``);
+    return the bytes written. ``mpy``: compile for CircuitPython ``cp`` (default: the
+    major version in dest/boot_out.txt, else DEFAULT_CP), or write .py sources when no
+    compiler can be had; ``strip``: .py sources without docstrings."""
+    boot_out = os.path.join(dest, "boot_out.txt")
+    if folder:
+        os.makedirs(dest, exist_ok=True)
+    elif not os.path.isfile(boot_out):
+        raise DeployError("%s is not a CircuitPython drive (no boot_out.txt); "
+                          "plug the board in, or add --folder to write into a plain folder" % dest)
+    major = cp
+    if mpy and major is None:
+        if os.path.isfile(boot_out):
+            with open(boot_out, encoding="utf-8", errors="replace") as f:
+                major = cp_major(f.read())
+        else:
+            major = DEFAULT_CP
+    files, skipped, profile = prepare(board, mpy, major, strip, out)
+    total = sum(len(d) for _, d in files)
+    stale = []
+    for rel, _ in files:
+        other = twin(rel)
+        if other and os.path.isfile(os.path.join(dest, other)):
+            stale.append((other, rel))
+    freed = sum(os.path.getsize(os.path.join(dest, rel)) for rel, _ in files
+                if os.path.isfile(os.path.join(dest, rel)))
+    freed += sum(os.path.getsize(os.path.join(dest, other)) for other, _ in stale)
+    free = shutil.disk_usage(dest).free
+    if total - freed > free:
+        raise DeployError("not enough room on %s: need %d bytes more, %d free" % (dest, total - freed, free))
+    out("deploying to %s" % dest)
+    for other, rel in stale:  # first: the board restarts once code.py is written
+        os.remove(os.path.join(dest, other))
+        out("  removed  %s (left by an older deploy; %s replaces it)"
+            % (other.replace(os.sep, "/"), os.path.basename(rel)))
+    for rel, data in files:
+        target_path = os.path.join(dest, rel)
+        os.makedirs(os.path.dirname(target_path) or dest, exist_ok=True)
+        with open(target_path, "wb") as f:
+            f.write(data)
+        out("  %7d  %s" % (len(data), rel.replace(os.sep, "/")))
+    for line in write_setting(dest, board):
+        out("  settings.toml: %s" % line)
+    _summary(out, files, skipped, board, profile, total)
+    return total
+
+
+def make_zip(path, board=None, out=print, strip=True, mpy=True, cp=None):
+    """Write into the zip ``path`` what :func:`deploy` writes into an empty folder (for
+    CircuitPython ``cp``, default DEFAULT_CP), settings.toml included; return the bytes."""
+    files, skipped, profile = prepare(board, mpy, cp or DEFAULT_CP, strip, out)
+    text, lines = settings_text("", board)
+    entries = files[:-1] + [("settings.toml", text.encode("utf-8"))] + files[-1:]  # code.py last
+    if os.path.dirname(path):
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+    out("zipping into %s (unzip onto CIRCUITPY; its settings.toml replaces the drive's)" % path)
+    stamp = time.localtime()[:6]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for rel, data in entries:
+            name = rel.replace(os.sep, "/")
+            z.writestr(zipfile.ZipInfo(name, stamp), data, zipfile.ZIP_DEFLATED)
+            if rel != "settings.toml":
+                out("  %7d  %s" % (len(data), name))
+    for line in lines:
+        out("  settings.toml: %s" % line)
+    total = sum(len(d) for _, d in files)
+    _summary(out, files, skipped, board, profile, total, "zipped")
     return total
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("path", help="mounted CIRCUITPY drive, or a folder with --folder")
+    ap.add_argument("path", nargs="?", help="mounted CIRCUITPY drive, or a folder with --folder")
     ap.add_argument("--board", help="board profile name: " + ", ".join(board_names()))
     ap.add_argument("--folder", action="store_true", help="PATH is a plain folder, not a CircuitPython drive")
-    ap.add_argument("--keep-docstrings", action="store_true", help="copy .py sources unchanged")
+    ap.add_argument("--zip", metavar="FILE", help="write a zip to unzip onto CIRCUITPY instead of a PATH")
+    ap.add_argument("--cp", type=int, metavar="MAJOR",
+                    help="CircuitPython major version to compile for (default: the drive's "
+                         "boot_out.txt; %d for a folder or a zip)" % DEFAULT_CP)
+    ap.add_argument("--py", action="store_true", help="write .py sources, compile nothing")
+    ap.add_argument("--keep-docstrings", action="store_true", help="write .py sources unchanged")
     args = ap.parse_args(argv)
+    if (args.path is None) == (args.zip is None):
+        ap.error("give a PATH or --zip FILE (one of them)")
     try:
-        deploy(args.path, args.board, args.folder, strip=not args.keep_docstrings)
+        if args.zip:
+            make_zip(args.zip, args.board, strip=not args.keep_docstrings, mpy=not args.py, cp=args.cp)
+        else:
+            deploy(args.path, args.board, args.folder, strip=not args.keep_docstrings,
+                   mpy=not args.py, cp=args.cp)
     except DeployError as e:
         print("deploy: %s" % e, file=sys.stderr)
         return 2

@@ -69,15 +69,21 @@ def available():
         return False
 
 
-def build_image(img, settings=None, code=None, files=None, board="pico"):
+def build_image(img, settings=None, code=None, files=None, board="pico", mpy=True):
     """Deploy the firmware for ``board`` into a folder and make the FAT image ``img``.
 
     ``settings``: extra settings.toml lines; ``code``: a code.py to use instead of
-    the firmware's (for measuring programs); ``files``: {relative path: text} added.
+    the firmware's (for measuring programs); ``files``: {relative path: text} added;
+    ``mpy``: modules compiled to .mpy for CircuitPython 10, else .py sources as deploy
+    writes them without a compiler (deploy's line saying it found none goes to stderr).
     """
     import deploy
+
+    def note(line):
+        if deploy.FALLBACK in line:
+            print(line, file=sys.stderr)
     with tempfile.TemporaryDirectory() as d:
-        deploy.deploy(d, board=board, folder=True, out=lambda s: None)
+        deploy.deploy(d, board=board, folder=True, out=note, mpy=mpy)
         if settings:
             with open(os.path.join(d, "settings.toml"), "a", encoding="utf-8") as f:
                 f.write("\n".join(settings) + "\n")
@@ -267,6 +273,7 @@ def main(argv=None):
     ap.add_argument("--probe", action="store_true", help="print free RAM (@@MEM lines)")
     ap.add_argument("--emu-s", type=float, default=None, help="emulated seconds to run")
     ap.add_argument("--setting", action="append", default=[], help="extra settings.toml line")
+    ap.add_argument("--py", action="store_true", help="deploy .py sources instead of .mpy")
     args = ap.parse_args(argv)
     try:
         locate()
@@ -275,7 +282,7 @@ def main(argv=None):
         return 2
     settings = list(args.setting) + (["POCKET_DOMINO_PROBE = 1"] if args.probe else [])
     with tempfile.TemporaryDirectory() as d:
-        img = build_image(os.path.join(d, "fs.img"), settings)
+        img = build_image(os.path.join(d, "fs.img"), settings, mpy=not args.py)
         r = run(img, script=args.script, emu_s=args.emu_s)
     sys.stdout.write(r.console)
     if args.shot:
