@@ -58,6 +58,7 @@ class App:
         self.options = {}  # last options per game id
         self.last_code = ""
         self.session = None
+        self.kept = None  # a match set aside on the title: its record's bytes, for Continue
         self.session_done = None
         self.unsaved = ""  # why the last save did not happen, for row 1 of the table
         self.beep_off = 0
@@ -130,17 +131,11 @@ class App:
     # -- the loop -------------------------------------------------------------------
 
     def go(self, scene):
-        """Show ``scene``. On the title a match kept for Continue gives its AI
-        engines' RAM back, and on a device (``forget_games``) the AI's modules'
-        (they are made again, and play the same, when it goes on)."""
+        """Show ``scene``. On the title a match in play is set aside as its record
+        (:meth:`set_aside`) and a finished one is let go."""
         if isinstance(scene, Title) and (self.session is not None or self.session_done is not None):
             self.session_done = None  # a finished match: its result has been shown
-            if self.session is not None:
-                self.session.release_engines()
-            if self.forget_games:  # and the AI's code, imported again when a match goes on
-                from domino import ai
-                ai.unload()
-            gc.collect()
+            self.set_aside()
         self.scene = scene
         scene.enter()
         self.dirty = True
@@ -271,7 +266,7 @@ class App:
         """
         se = self.session
         try:
-            payload = se.rec.encode() if se is not None else b""
+            payload = se.rec.encode() if se is not None else (self.kept or b"")
         except MemoryError:
             self.low_ram()
             return False
@@ -290,6 +285,26 @@ class App:
             self.save_match()
 
     # -- flow between screens ----------------------------------------------------------------
+
+    def set_aside(self):
+        """Keep the match in play only as its record's bytes (``kept``), so that the
+        title and the menus have the heap a fresh start has: its hand, AI players and
+        table go, and on a device (``forget_games``) the games' and the AI's modules.
+        Continue builds it again from the record (:meth:`resume_table`), as after a
+        power cycle; the AI seats play the same moves."""
+        if self.session is not None:
+            self.kept = self.session.rec.encode()
+            self.session = None
+        self.table = Table(self)
+        if self.forget_games:  # their code's RAM back to the heap; imported again when needed
+            from domino import ai
+            ai.unload()
+            games.unload_others(-1)
+        gc.collect()
+
+    def resumable(self):
+        """True if there is a match to continue."""
+        return self.session is not None or self.kept is not None
 
     def _seed(self):
         self.seq += 1
@@ -313,8 +328,9 @@ class App:
         (the new one is built on a collected heap: its AI engines' buffers come
         out whole). If ``make`` refuses (ValueError), the old session comes back
         from its saved record and the error goes on up."""
-        rec = self.session.rec.encode() if self.session is not None else None
+        rec = self.session.rec.encode() if self.session is not None else self.kept
         self.session = None
+        self.kept = None
         self.table.reset()
         gc.collect()
         try:
@@ -337,7 +353,18 @@ class App:
         self.resume_table()
 
     def resume_table(self):
-        """Show the table of the session (or its pending summary / privacy screen)."""
+        """Show the table of the session (or its pending summary / privacy screen);
+        a match set aside is built again from its record first."""
+        if self.session is None and self.kept is not None:
+            try:
+                self.session = sessionmod.Session(MatchRecord.decode(self.kept))
+            except (BadSave, ValueError) as e:  # it decoded at start-up: should not happen
+                self.kept = None
+                self.go(Message(self, "CANNOT CONTINUE", scenes.wrap(str(e), 21)[:4] + ["A: ok"],
+                                Title(self)))
+                return
+            self.kept = None
+            self.table = Table(self)
         se = self.session
         t = self.table
         t.reset()

@@ -8,10 +8,9 @@ shown on the OLED until reset.
 import gc
 import sys
 
-import hardware
-
 
 def main():
+    import hardware
     hw = hardware.Hardware()
     try:
         import profiles
@@ -33,12 +32,17 @@ def main():
     except Exception as e:  # noqa: BLE001 - show any start-up problem on screen
         hardware.show_error("%s: %s" % (type(e).__name__, e), hw.display)
         hardware.halt(e)
+    display = hw.display
+    hw = hardware = st = None
+    del sys.modules["hardware"]  # start-up's code: back to the game, imported again for a crash
+    gc.collect()
     try:
         app.run()
     except Exception as e:  # noqa: BLE001
         app = None  # give its RAM back so that the crash screen can be drawn
         gc.collect()
-        hardware.show_error("crash %s: %s" % (type(e).__name__, e), hw.display)
+        import hardware
+        hardware.show_error("crash %s: %s" % (type(e).__name__, e), display)
         hardware.halt(e)
 
 

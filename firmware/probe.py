@@ -3,12 +3,15 @@
 On when settings.toml sets ``POCKET_DOMINO_PROBE = 1``: after every frame the
 app collects garbage and reads ``gc.mem_free()``, and prints on the console
 
-    @@MEM <scene> <free now> <lowest so far> <lowest's scene> <game id, or -1> <block>
+    @@MEM <scene> <free now> <lowest so far> <lowest's scene> <game id, or -1> <block> <fill>
 
-whenever the scene changes, a move is played, and every ``EVERY`` frames;
+whenever the scene changes, a move is played, and every ``EVERY`` frames.
 ``block`` is the largest block that can be allocated whole then (found by
 trying, to ``STEP`` bytes): free RAM broken into small pieces fails an
-allocation as surely as too little.
+allocation as surely as too little. ``fill`` is what a program could allocate
+then, in ``FILL`` byte blocks and then smaller ones until MemoryError
+(CircuitPython 10's ``gc.mem_free()`` rounds its largest free block down to a
+size class, up to 8 KiB short; the fill test has no such gap).
 ``tools/pico.py`` and ``tools/budget.py`` read these lines from an emulated
 Pico. The collections slow the app down; leave it off for play.
 """
@@ -25,11 +28,14 @@ except ImportError:  # CPython
 
 EVERY = const(50)
 STEP = const(64)
+FILL = const(1024)
+_SLOTS = const(512)  # blocks the fill test can hold
+_SLACK = const(8192)  # how far gc.mem_free() can fall short of the largest free block
 
 
 def largest_block(free):
-    """The largest bytearray that can be allocated now, to ``STEP`` bytes (at most ``free``)."""
-    lo, hi = 0, free + STEP  # lo fits, hi does not
+    """The largest bytearray that can be allocated now, to ``STEP`` bytes."""
+    lo, hi = 0, free + _SLACK + STEP  # lo fits, hi does not
     while hi - lo > STEP:
         mid = (lo + hi) // 2
         try:
@@ -39,6 +45,29 @@ def largest_block(free):
         except MemoryError:
             hi = mid
     return lo
+
+
+def fill_test():
+    """Bytes a program could allocate now: ``FILL`` byte blocks, then ever smaller ones
+    down to ``STEP`` bytes, until MemoryError (the list holding them counted too); all
+    given back before returning."""
+    try:
+        held = [None] * _SLOTS
+    except MemoryError:
+        return 0
+    n = 0
+    total = _SLOTS * 4
+    size = FILL
+    while size >= STEP and n < _SLOTS:
+        try:
+            held[n] = bytearray(size)
+            n += 1
+            total += size
+        except MemoryError:
+            size //= 4
+    held = None
+    gc.collect()
+    return total
 
 
 class Probe:
@@ -68,5 +97,6 @@ class Probe:
             self.moves = moves
             self.frames = 0
             block = largest_block(free)
-            self.out("@@MEM %s %d %d %s %d %d" % (scene, free, self.low, self.low_at,
-                                                 se.rec.gid if se is not None else -1, block))
+            self.out("@@MEM %s %d %d %s %d %d %d" % (scene, free, self.low, self.low_at,
+                                                    se.rec.gid if se is not None else -1, block,
+                                                    fill_test()))

@@ -112,7 +112,7 @@ class Title(Menu):
 
     def items(self):
         out = []
-        if self.app.session is not None:
+        if self.app.resumable():
             out.append(("Continue", self.app.resume_table))
         out.append(("New game", lambda: self.app.go(Picker(self.app))))
         out.append(("Deal by code", self._code))
@@ -329,7 +329,8 @@ class Summary(Scene):
             return
         if act == "B":
             self._leave(lambda: self.app.go(Title(self.app)))
-        elif not self.words:
+            return
+        if not self.words:
             if act == "A":
                 self._leave(self.app.after_summary)
             elif act in ("LEFT", "UP") and len(self.lines()) > 1:

@@ -315,7 +315,7 @@ def test_device_snapshot_is_one_commit():
                               capture_output=True, text=True).stdout.strip()
         assert snap.commit == head and head in snap.describe()
         assert db.host_call("core_path") == snap.lib
-        for rel in ("code.py", "settings.toml", "lib/domino/ai/hard.py", "boards/pico.py"):
+        for rel in ("code.py", "settings.toml", "lib/domino/ai/hard.mpy", "boards/pico.mpy"):  # deployed .mpy
             assert os.path.isfile(os.path.join(snap.folder, rel)), rel
         lines = db.host_call("position_lines", db.CONFIGS[:1], 1, 1)
     finally:

@@ -12,8 +12,9 @@ the console text, the screenshots as 128x64 bit rows, and the probe lines.
 
 The runner is found in ``$PICOEMU`` (a folder holding ``picoemu.mjs`` and
 ``build_fs.py``), else ``../shared/picoemu`` beside the project; the firmware
-is ``$PICOEMU_UF2``, else the runner's ``firmware-uart.uf2`` (console on UART0
-from power-on). A stock ``.uf2`` from circuitpython.org (console on USB only)
+is ``$PICOEMU_UF2``, else the runner's ``firmware-stock-uart.uf2`` (the Pico's
+stock module set, so the heap a user of the release ``.uf2`` has; console on
+UART0 from power-on). A stock ``.uf2`` from circuitpython.org (console on USB only)
 works too: the runner then serves USB CDC. ``rp2040js`` comes from
 ``tools/node_modules`` (``tools/setup.sh``).
 
@@ -40,6 +41,10 @@ PINS = {"LEFT": 8, "RIGHT": 9, "UP": 6, "DOWN": 7, "A": 15, "B": 14}
 START_MS = 7500
 TAP_MS = 250     # a tap: 80 ms held (the runner's), then idle until the next token
 HOLD_MS = 1100   # a long press: 900 ms held, then idle
+# The RAM guards, at every probe reading of a device run (host_tests/test_device.py,
+# tools/pico_soak.py): bytes free after a collection, and the largest block allocatable whole.
+MIN_FREE = 40 * 1024
+MIN_BLOCK = 16 * 1024
 MISSING = ("the emulated Pico is missing: put picoemu (rp2040js runner + CircuitPython .uf2) "
            "in ../shared/picoemu or point PICOEMU at it, and run bash tools/setup.sh")
 
@@ -51,7 +56,7 @@ class PicoMissing(RuntimeError):
 def locate():
     """(runner folder, firmware .uf2, rp2040js folder); PicoMissing if any is absent."""
     emu = os.environ.get("PICOEMU") or os.path.join(os.path.dirname(ROOT), "shared", "picoemu")
-    uf2 = os.environ.get("PICOEMU_UF2") or os.path.join(emu, "firmware-uart.uf2")
+    uf2 = os.environ.get("PICOEMU_UF2") or os.path.join(emu, "firmware-stock-uart.uf2")
     rpjs = os.environ.get("RP2040JS") or os.path.join(ROOT, "tools", "node_modules", "rp2040js")
     for p in (os.path.join(emu, "picoemu.mjs"), os.path.join(emu, "build_fs.py"), uf2,
               os.path.join(rpjs, "package.json")):
@@ -117,6 +122,10 @@ def timeline(script, start=START_MS):
         elif tok == "s" or tok.startswith("s:"):
             name = tok[2:] if tok.startswith("s:") else "shot%02d" % sum(1 for i in items if ":shot:" in i)
             items.append("%d:shot:%s" % (t, name))
+        elif "+" in tok and all(k.upper() in KEYS for k in tok.split("+")):
+            for i, k in enumerate(tok.split("+")):  # together: each pressed while the first is held
+                items.append("%d:%d" % (t + 20 * i, PINS[KEYS[k.upper()]]))
+            t += TAP_MS
         elif tok.startswith("~") and tok[1:].upper() in KEYS:
             items.append("%d:~%d" % (t, PINS[KEYS[tok[1:].upper()]]))
             t += HOLD_MS
