@@ -29,7 +29,7 @@ from render import Screen
 import savegame
 from savegame import Settings, Stats, MatchRecord, BadSave, REC_SETTINGS, REC_STATS, REC_MATCH
 import scenes
-from scenes import Title, Message, Summary, Result, Privacy
+from scenes import Message, Privacy
 from table import Table
 import session as sessionmod
 
@@ -41,9 +41,9 @@ def _ticks():
 class App:
     """State machine of screens over one Screen; see the module docstring."""
 
-    def __init__(self, display, keys, storage, buttons, now_ms=None, buzzer=None, forget_games=False):
+    def __init__(self, display, keys, storage, buttons, now_ms=None, buzzer=None, forget_code=False):
         self.display = display
-        self.forget_games = forget_games  # a new match drops the other games' modules (RAM)
+        self.forget_code = forget_code  # on a device: code not in use is forgotten (RAM)
         self.scr = Screen(display)
         display.root_group = self.scr.group
         try:
@@ -101,9 +101,9 @@ class App:
             lines = []
             for e in errors:
                 lines.extend(scenes.wrap(e, 21))
-            self.go(Message(self, "SAVE PROBLEM", lines[:4] + ["A: ok"], Title(self), self.ack_errors))
+            self.go(Message(self, "SAVE PROBLEM", lines[:4] + ["A: ok"], self.title(), self.ack_errors))
         else:
-            self.go(Title(self))
+            self.to_title()
 
     def ack_errors(self):
         """The save problem was read (A): rewrite undecodable records with what is in
@@ -131,12 +131,15 @@ class App:
     # -- the loop -------------------------------------------------------------------
 
     def go(self, scene):
-        """Show ``scene``. On the title a match in play is set aside as its record
-        (:meth:`set_aside`) and a finished one is let go."""
-        if isinstance(scene, Title) and (self.session is not None or self.session_done is not None):
+        """Show ``scene``. On a device (``forget_code``) the other screen modules are
+        forgotten (``scenes.forget_screens``); on the title a match in play is set aside
+        as its record (:meth:`set_aside`) and a finished one is let go."""
+        self.scene = scene
+        if self.forget_code:
+            scenes.forget_screens(type(scene).__module__)
+        if getattr(scene, "TITLE_SCREEN", False) and (self.session is not None or self.session_done is not None):
             self.session_done = None  # a finished match: its result has been shown
             self.set_aside()
-        self.scene = scene
         scene.enter()
         self.dirty = True
 
@@ -286,17 +289,26 @@ class App:
 
     # -- flow between screens ----------------------------------------------------------------
 
+    def title(self):
+        """A new title screen."""
+        from menus import Title
+        return Title(self)
+
+    def to_title(self):
+        """Show the title."""
+        self.go(self.title())
+
     def set_aside(self):
         """Keep the match in play only as its record's bytes (``kept``), so that the
         title and the menus have the heap a fresh start has: its hand, AI players and
-        table go, and on a device (``forget_games``) the games' and the AI's modules.
+        table go, and on a device (``forget_code``) the games' and the AI's modules.
         Continue builds it again from the record (:meth:`resume_table`), as after a
         power cycle; the AI seats play the same moves."""
         if self.session is not None:
             self.kept = self.session.rec.encode()
             self.session = None
         self.table = Table(self)
-        if self.forget_games:  # their code's RAM back to the heap; imported again when needed
+        if self.forget_code:  # their code's RAM back to the heap; imported again when needed
             from domino import ai
             ai.unload()
             games.unload_others(-1)
@@ -335,7 +347,7 @@ class App:
         gc.collect()
         try:
             self.session = make(*args)
-            if self.forget_games:  # the other games' code back to the heap
+            if self.forget_code:  # the other games' code back to the heap
                 games.unload_others(self.session.rec.gid)
                 gc.collect()
         except ValueError:
@@ -361,7 +373,7 @@ class App:
             except (BadSave, ValueError) as e:  # it decoded at start-up: should not happen
                 self.kept = None
                 self.go(Message(self, "CANNOT CONTINUE", scenes.wrap(str(e), 21)[:4] + ["A: ok"],
-                                Title(self)))
+                                self.title()))
                 return
             self.kept = None
             self.table = Table(self)
@@ -369,11 +381,16 @@ class App:
         t = self.table
         t.reset()
         if se.result is not None:
-            self.go(Summary(self))
+            self.summary()
         elif len(se.humans) > 1 and t.viewer != se.game.turn and not se.is_ai(se.game.turn):
             self.go(Privacy(self, se.game.turn))
         else:
             self.go(t)
+
+    def summary(self):
+        """Show the hand's summary."""
+        from handend import Summary
+        self.go(Summary(self))
 
     def after_move(self):
         """A move was played: save if a person played it or is next to act (or the hand is
@@ -392,7 +409,7 @@ class App:
     def hand_over(self):
         """The hand ended: show the summary."""
         self.last_code = self.session.code
-        self.go(Summary(self))
+        self.summary()
 
     def after_summary(self):
         """A on the summary: next hand, or the match result."""
@@ -408,9 +425,10 @@ class App:
                 self._save(REC_STATS, self.stats.encode())
                 se.release_engines()  # the result screen needs the match, not its players
                 self.session_done = se
+                from handend import Result
                 self.go(Result(self))
             else:
-                self.go(Title(self))
+                self.to_title()
             return
         se.next_hand()
         self.checkpoint()

@@ -25,7 +25,7 @@ def main():
             print("pocket dominoes:", note)
         st = hardware.make_storage()
         from app import App
-        app = App(hw.display, hw.keys, st, hw.buttons, buzzer=hw.buzzer, forget_games=True)
+        app = App(hw.display, hw.keys, st, hw.buttons, buzzer=hw.buzzer, forget_code=True)
         if probe:
             from probe import Probe
             app.probe = Probe()

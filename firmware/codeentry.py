@@ -1,14 +1,10 @@
 """The deal-code entry screen (:class:`CodeEntry`), from the title's *Deal by code*.
 
-A module of its own, imported when the title opens it and dropped from
-``sys.modules`` when it is left (a deal started, or back to the title), so its
-code takes no RAM during play.
+A screen module (``scenes.SCREENS``): not in RAM during play.
 """
 
-import sys
-
 from domino import dealcode
-from scenes import Scene, Title, Message, wrap
+from scenes import Scene, Message, wrap
 
 
 class CodeEntry(Scene):
@@ -41,8 +37,7 @@ class CodeEntry(Scene):
             else:
                 self.pos += 1
         elif act == "B":
-            sys.modules.pop("codeentry", None)  # this screen's code goes when it is left
-            self.app.go(Title(self.app))
+            self.app.to_title()
 
     def hints(self):
         """The three help rows, true for this board's buttons."""
@@ -62,7 +57,6 @@ class CodeEntry(Scene):
 
     def submit(self):
         """Play the deal, or say why the code is refused (whole words, then back here)."""
-        sys.modules.pop("codeentry", None)  # this screen's code goes when it is left
         try:
             self.app.start_deal(self.code())
         except ValueError as e:

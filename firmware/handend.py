@@ -1,15 +1,14 @@
-"""The end of a hand in words and pictures, for the summary screen: every seat's
-tiles and pips (:class:`Reveal`), how the hand ended (:func:`hand_story`) and why a
-match starts over (:func:`restart_story`).
-
-Imported by ``scenes.Summary`` only while a summary is shown, and dropped from
-``sys.modules`` when it is left, so its code takes no RAM during play.
+"""The end of a hand and of a match: the hand's summary (:class:`Summary`: every
+seat's tiles and pips (:class:`Reveal`), how the hand ended (:func:`hand_story`),
+why a match starts over (:func:`restart_story`), the scores and the deal code) and
+the match's result (:class:`Result`). A screen module (``scenes.SCREENS``): not in
+RAM during play.
 """
 
 import sys
 
 from domino import tiles
-from scenes import seat_name, side_name
+from scenes import Scene, seat_name, side_name, target_text, target_unit, wrap
 
 
 def describe(se, text):
@@ -110,3 +109,120 @@ class Reveal:
                 n += 1
         if n < 8:  # room for the key
             scr.small(1, 58, "A: MORE" if self.page + 1 < self.pages else "A: SUMMARY")
+
+
+class Summary(Scene):
+    """Hand over: first the hands revealed (:class:`Reveal`), then, when they
+    take more than a row, how it ended and why a match starts over in words
+    (scrolled), then the score grid (every side's points and totals) and the deal code."""
+
+    def __init__(self, app):
+        Scene.__init__(self, app)
+        se = app.session
+        self.reveal = Reveal(se, se.result)
+        self.top = 0
+        self.words = True  # the words page (skipped when they fit row 0)
+        if self.reveal.empty:  # no tiles left to show (a trick game played out)
+            self.reveal = None
+            self.words = len(self.lines()) > 1
+
+    def on(self, act):
+        rv = self.reveal
+        if rv is not None:
+            if act in ("A", "RIGHT", "DOWN"):
+                if rv.page + 1 < rv.pages:
+                    rv.page += 1
+                elif act == "A":
+                    self.reveal = None  # on to the words
+                    self.words = len(self.lines()) > 1
+            elif act in ("LEFT", "UP"):
+                rv.page = max(0, rv.page - 1)
+            elif act == "B":
+                self.app.to_title()
+            return
+        if act == "B":
+            self.app.to_title()
+            return
+        if not self.words:
+            if act == "A":
+                self.app.after_summary()
+            elif act in ("LEFT", "UP") and len(self.lines()) > 1:
+                self.words = True
+            return
+        n = len(self.lines())
+        if act in ("RIGHT", "DOWN", "A") and self.top + 4 < n:
+            self.top += 3
+        elif act in ("LEFT", "UP"):
+            self.top = max(0, self.top - 3)
+        elif act == "A":
+            self.words = False  # on to the scores
+
+    def lines(self):
+        """The words: how the hand ended, and why the match starts over (if it does)."""
+        se = self.app.session
+        r = se.result
+        out = wrap(hand_story(se, r), 21)
+        if se.match:
+            why = restart_story(se, r)
+            if why:
+                out.extend(wrap(why, 21))
+        return out
+
+    def draw(self, scr):
+        if self.reveal is not None:
+            self.reveal.draw(scr)
+            return
+        se = self.app.session
+        r = se.result
+        m = se.match
+        scr.clear()
+        scr.title(("HAND %d OVER" % m.hand_no) if m else "DEAL OVER")
+        lines = self.lines()
+        if self.words:
+            for i in range(4):
+                j = self.top + i
+                scr.text(i, lines[j] if j < len(lines) else "")
+            more = self.top + 4 < len(lines)
+            scr.text(4, "A: more" if more else "A: scores")
+            if more:
+                scr.small(122, 58, ">", 1)
+            return
+        if len(lines) == 1:
+            scr.text(0, lines[0])
+        elif r.end in ("domino", "block"):  # the words were on the page before: the call, or who went out
+            scr.text(0, r.call or ("%s went out" % seat_name(se, r.winner) if r.winner >= 0 else "Blocked"))
+        else:  # another game's end: the call, or who won the hand
+            scr.text(0, r.call or (
+                "%s won the hand" % seat_name(se, r.winner) if r.winner >= 0 else "No winner"))
+        # the score part: every side's points and totals (scores() are the totals)
+        bad = getattr(se.cls, "BAD_POINTS", False)
+        rows = [("BAD" if bad else "PTS", r.points)]
+        unit = target_unit(se.cls, m.players, m.options) if m else ""
+        if unit:  # a match with a score to reach (none: a single hand, no match score)
+            rows.append(("TOT", m.scores))
+            to = target_text(unit, m.target)
+            scr.small(127 - len(to) * 4, 1, to, 0)
+        import scores
+        scores.grid(scr, se, 20, rows)
+        scr.text(3, "Code " + se.code)
+        scr.text(4, "A: next" if not se.done() else "A: done")
+
+
+class Result(Scene):
+    """Match over: the winning side, the call, the final scores."""
+
+    def on(self, act):
+        if act in ("A", "B"):
+            self.app.to_title()
+
+    def draw(self, scr):
+        se = self.app.session_done
+        m = se.match
+        scr.clear()
+        scr.title("MATCH OVER  %d HAND%s%s" % (m.hand_no, "S" if m.hand_no > 1 else "", (" %d RESTARTS" % m.restarts) if m.restarts else ""))
+        import scores
+        scr.text(0, scores.result_words(se, m.winner))
+        scr.text(1, m.call.upper() if m.call else "")
+        single = not target_unit(se.cls, m.players, m.options)  # a single hand: its points, no match score
+        scores.grid(scr, se, 31, [("PTS", se.result.points) if single else ("TOT", m.scores)])
+        scr.text(4, "A: title")

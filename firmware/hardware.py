@@ -61,7 +61,8 @@ def build(profile, hw=None):
     hw.display = adafruit_displayio_ssd1306.SSD1306(
         bus, width=profile["width"], height=profile["height"], rotation=profile["rotation"])
     pins = tuple(getattr(board, pin) for pin, _ in profile["buttons"])
-    hw.keys = keypad.Keys(pins, value_when_pressed=False, pull=True)
+    # the app reads the events every frame: 8 queued are plenty (the default 64 take 384 B)
+    hw.keys = keypad.Keys(pins, value_when_pressed=False, pull=True, max_events=8)
     hw.buttons = button_actions(profile)
     if profile["buzzer"] is not None:
         import pwmio

@@ -1,15 +1,13 @@
 """The new-game options screen (:class:`Options`): players, who plays each seat,
 the target and the game's declared options.
 
-A module of its own, imported by ``scenes.Picker`` when a game is chosen and
-dropped from ``sys.modules`` when a match starts, so its code takes no RAM
-during play.
+A screen module (``scenes.SCREENS``), imported by ``menus.Picker`` when a game is
+chosen: not in RAM during play.
 """
 
-import sys
-
 from domino import games
-from scenes import Menu, Message, Picker, wrap, target_unit
+from menus import Menu, Picker
+from scenes import Message, wrap, target_unit
 
 
 KIND_NAMES = ("Human", "AI easy", "AI medium", "AI hard")
@@ -165,7 +163,6 @@ class Options(Menu):
     def pick(self, i):
         if self._row(i)[0] == "start":
             self.app.options[self.gid] = (self.players, bytes(self.kinds), self.target, bytes(self.opt))
-            sys.modules.pop("newgame", None)  # this screen's code goes when it is left
             try:
                 self.app.start_match(self.gid, self.players, self.kinds[:self.players], self.target,
                                      self.options())

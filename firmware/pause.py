@@ -1,13 +1,11 @@
 """The table's pause menu (B) and the hand's moves so far.
 
-Its own module, imported when B is pressed (or UP for a hint, DOWN to undo)
-and dropped again on the way back to the table, so its code takes no RAM
-while the AI thinks.
+A screen module (``scenes.SCREENS``), imported when B is pressed (or UP for a
+hint, DOWN to undo): not in RAM while the AI thinks.
 """
 
-import sys
-
-from scenes import Scene, Menu, Title, Rules
+from menus import Menu, Rules
+from scenes import Scene
 from table import who
 from session import has_ai
 
@@ -23,8 +21,7 @@ _LOG_ROWS = const(8)
 
 
 def _resume(app):
-    """Back to the table, this module forgotten (its RAM comes back once unused)."""
-    sys.modules.pop("pause", None)
+    """Back to the table."""
     app.go(app.table)
 
 
@@ -78,8 +75,7 @@ class TableMenu(Menu):
         k = self._keys()[i]
         t = self.app.table
         if k == "quit":
-            sys.modules.pop("pause", None)
-            self.app.go(Title(self.app))
+            self.app.to_title()
             return
         if k == "moves":
             self.app.go(MoveLog(self.app))

@@ -25,7 +25,7 @@ import sys
 
 from domino.game import DRAW
 from domino import tiles
-from scenes import Scene, Privacy
+from scenes import Scene, Privacy, forget_screens
 
 try:
     from micropython import const
@@ -233,7 +233,9 @@ class Table(Scene):
         elif (act == "UP" and self.to_act) or (act == "DOWN" and self.app.session.can_undo()):
             import pause  # the hint and undo: rarely wanted, their code is not in RAM during play
             (pause.hint if act == "UP" else pause.undo)(self)
-            sys.modules.pop("pause", None)
+            pause = None
+            if app.forget_code:
+                forget_screens("table")
         elif act == "B":
             import pause  # loaded when wanted: its code is not in RAM during play
             app.go(pause.TableMenu(app))

@@ -1,14 +1,13 @@
 """The title menu's screens that play never needs: the settings
 (:class:`SettingsMenu`) and the statistics (:class:`StatsScene`).
 
-A module of its own, imported by the title's menu and dropped from
-``sys.modules`` at once (the screen keeps its class while shown), so its code
-takes no RAM during play.
+A screen module (``scenes.SCREENS``): not in RAM during play.
 """
 
 from domino import games
 import savegame
-from scenes import Menu, Scene, Title
+from menus import Menu
+from scenes import Scene
 from session import LAYOUTS
 
 
@@ -61,7 +60,7 @@ class SettingsMenu(Menu):
 
     def back(self):
         self.app.save_settings()
-        self.app.go(Title(self.app))
+        self.app.to_title()
 
 
 class StatsScene(Scene):

@@ -7,6 +7,8 @@ from domino import games
 import refresh_golden
 import codeentry
 import scenes
+import handend
+import menus
 import session
 import sim
 import table
@@ -15,10 +17,10 @@ import titlescreens
 
 def _go_rules(h, gid_index):
     """Title -> Rules -> game ``gid_index``."""
-    h.app.go(scenes.Picker(h.app, rules=True))
+    h.app.go(menus.Picker(h.app, rules=True))
     h.app.scene.sel = gid_index
     h.tap("A")
-    assert isinstance(h.app.scene, scenes.Rules)
+    assert isinstance(h.app.scene, menus.Rules)
     return h.app.scene
 
 
@@ -45,7 +47,7 @@ def test_every_rules_page_reachable(board, gid_index):
         h.tap("A")  # on the last page A leaves
     else:
         h.tap("B")
-    assert isinstance(h.app.scene, scenes.Picker)
+    assert isinstance(h.app.scene, menus.Picker)
 
 
 @pytest.mark.parametrize("target", (100, 150, 200))
@@ -58,13 +60,13 @@ def test_allfives_rules_show_chosen_target(target):
     h.tap("A")  # start: the options are remembered
     assert isinstance(h.app.scene, table.Table)
     h.tap("B")
-    h.app.go(scenes.Title(h.app))
+    h.app.go(menus.Title(h.app))
     r = _go_rules(h, 2)
     text = " ".join(r.lines)
     assert "to %d wins" % target in text, text
     assert "250" not in text
     # and from the pause menu of that match
-    r2 = scenes.Rules(h.app, 2)
+    r2 = menus.Rules(h.app, 2)
     assert "to %d wins" % target in " ".join(r2.lines)
 
 
@@ -254,7 +256,7 @@ def test_code_entry_hints_true_and_leaving_is_one_press(name, pos):
     back = [t for t in hints if t.endswith(": back")]
     assert len(back) == 1, hints
     _do_hint(h, back[0])
-    assert isinstance(h.app.scene, scenes.Title), (name, hints, ce.pos)
+    assert isinstance(h.app.scene, menus.Title), (name, hints, ce.pos)
 
 
 @pytest.mark.parametrize("name", sorted(BOARD_MAPS))
@@ -307,7 +309,7 @@ def _play_out(se):
 def _summary_for(se, board=6):
     h = sim.Harness(board)
     h.app.session = se
-    h.app.go(scenes.Summary(h.app))
+    h.app.go(handend.Summary(h.app))
     return h, h.app.scene
 
 
@@ -512,7 +514,7 @@ def test_menu_title_bar_clear_of_the_selected_first_row():
     h = sim.Harness(6)
     refresh_golden._start(h, 0, wait=3000)
     h.tap("B")  # the pause menu
-    for scene in (h.app.scene, scenes.Title(h.app)):
+    for scene in (h.app.scene, menus.Title(h.app)):
         h.app.go(scene)
         for sel, y_bar in ((0, 8), (4, 52)):
             scene.sel = sel

@@ -12,6 +12,7 @@ import pause
 import refresh_golden
 import render
 import scenes
+import handend
 import sim
 import table
 from domino import dealcode, tiles
@@ -238,7 +239,7 @@ def test_summary_tells_tricks_loos_and_the_pool():
     h = sim.Harness(6)
     refresh_golden._loo_pool(h, 3, (), 1)
     sc = h.app.scene
-    assert isinstance(sc, scenes.Summary) and sc.reveal is None and sc.words
+    assert isinstance(sc, handend.Summary) and sc.reveal is None and sc.words
     r = h.app.session.result
     words = " ".join(sc.lines())
     assert words.startswith(("loo: tricks:", "Tricks:")) and "pool 20:" in words, words
@@ -312,7 +313,7 @@ def test_a_hand_thrown_up_stays_face_down_at_the_end():
     se = h.app.session
     g = se.game
     sc = h.app.scene
-    assert isinstance(sc, scenes.Summary) and sc.reveal is not None
+    assert isinstance(sc, handend.Summary) and sc.reveal is not None
     rows = " ".join(sc.reveal.rows)
     passed = [s for s in range(3) if s != g.dealer]
     for s in passed:
@@ -343,7 +344,7 @@ def test_pool_play_shows_the_pool_on_row_0(monkeypatch, players):
 
     assert (h.app.table.page & 2 != 0) == (players == 4)  # 4 players: row 0 pages
     assert all("POOL %d" % m.extra[0] in p for p in row0())
-    refresh_golden._play_until(h, lambda app: isinstance(app.scene, scenes.Summary), limit=20000)
+    refresh_golden._play_until(h, lambda app: isinstance(app.scene, handend.Summary), limit=20000)
     while h.app.session.result is not None:
         h.tap("A")
     refresh_golden._through_privacy(h)

@@ -155,7 +155,7 @@ def test_crash_screen_is_drawn_into_the_apps_own_bitmap():
 
 
 def test_a_new_match_forgets_the_other_games_modules():
-    """On the device (``forget_games``, set by code.py) starting a match of one
+    """On the device (``forget_code``, set by code.py) starting a match of one
     game drops the other games' modules (their code's RAM); a later match of
     another game imports its own again. The simulator keeps them (CPython has
     the RAM, and other holders of the classes keep their identity)."""
@@ -163,13 +163,14 @@ def test_a_new_match_forgets_the_other_games_modules():
     import domino
     from domino import games
 
+    import scenes
     names = ["domino." + mod for _, mod, _, _, _ in games.GAMES]
     for gid, _, _, _, _ in games.GAMES:
         games.load(gid)
-    kept = {n: sys.modules[n] for n in names}
+    kept = {n: sys.modules[n] for n in names + list(scenes.SCREENS) if n in sys.modules}
     try:
         h = sim.Harness(6)
-        h.app.forget_games = True
+        h.app.forget_code = True
         h.app.start_match(2, 4, [0, 1, 1, 1], 0)
         assert "domino.allfives" in sys.modules
         for mod in ("seychelles", "whist"):
@@ -185,7 +186,8 @@ def test_a_new_match_forgets_the_other_games_modules():
     finally:  # the classes the other tests imported stay the loaded ones
         for n, m in kept.items():
             sys.modules[n] = m
-            setattr(domino, n.rpartition(".")[2], m)
+            if n.startswith("domino."):
+                setattr(domino, n.rpartition(".")[2], m)
 
 
 def test_ai_engines_make_their_search_game_at_the_match_start():
@@ -218,7 +220,8 @@ def test_the_title_keeps_a_match_only_as_its_record():
     want = se.player(seat).choose(se.cls, obs)
     key = [se.game.observation(s).key() for s in range(4)]
     import scenes
-    h.app.go(scenes.Title(h.app))
+    import menus
+    h.app.go(menus.Title(h.app))
     assert h.app.session is None and h.app.kept == se.rec.encode()
     assert h.app.scene.rows()[0] == "Continue"
     h.tap("A")
@@ -228,16 +231,50 @@ def test_the_title_keeps_a_match_only_as_its_record():
     assert again.player(seat).choose(again.cls, again.game.observation(seat)) == want
 
 
-def test_the_options_screen_code_is_dropped_when_a_match_starts():
-    """The new-game options screen lives in its own module, gone during play."""
+def test_on_a_device_only_the_screen_shown_keeps_its_module():
+    """On the device (``forget_code``) a screen's module is loaded while it is shown and
+    forgotten when another module's screen is (``scenes.forget_screens``, from App.go):
+    during play none is loaded. The simulator keeps them (class identities for tests)."""
     import sys
-    h = sim.Harness(6)
-    h.tap("A")
-    h.tap("A")  # the first game's options
-    assert type(h.app.scene).__name__ == "Options" and "newgame" in sys.modules
-    h.app.scene.sel = len(h.app.scene.rows()) - 1
-    h.tap("A")
-    assert isinstance(h.app.scene, table.Table) and "newgame" not in sys.modules
+    import scenes
+    kept = {n: sys.modules[n] for n in scenes.SCREENS if n in sys.modules}
+
+    def loaded():
+        return [n for n in scenes.SCREENS if n in sys.modules]
+    try:
+        h = sim.Harness(6)
+        h.app.forget_code = True
+        h.app.to_title()
+        assert loaded() == ["menus"]
+        h.tap("A")
+        h.tap("A")  # the first game's options
+        assert type(h.app.scene).__name__ == "Options" and loaded() == ["newgame"]
+        h.app.scene.sel = len(h.app.scene.rows()) - 1
+        h.tap("A")
+        assert isinstance(h.app.scene, table.Table) and loaded() == []
+        h.tap("B")
+        assert type(h.app.scene).__name__ == "TableMenu" and loaded() == ["pause"]
+        h.tap("B")
+        assert isinstance(h.app.scene, table.Table) and loaded() == []
+        h.wait(3000)
+        h.tap("UP")  # a hint: pause's code, then forgotten
+        assert loaded() == []
+        while type(h.app.scene).__name__ != "Summary":
+            h.tap("A")
+            h.wait(500)
+        assert loaded() in (["handend"], ["handend", "scores"])
+        h.tap("B")
+        assert type(h.app.scene).__name__ == "Title" and loaded() == ["menus"]
+        h.tap("DOWN")
+        h.tap("DOWN")
+        h.tap("A")  # Deal by code
+        assert type(h.app.scene).__name__ == "CodeEntry" and loaded() == ["codeentry"]
+        h.tap("B")
+        assert loaded() == ["menus"]
+    finally:  # the classes the other tests imported stay the loaded ones
+        for n in scenes.SCREENS:
+            sys.modules.pop(n, None)
+        sys.modules.update(kept)
 
 
 def test_the_probe_finds_the_largest_block_that_can_be_allocated(monkeypatch):
@@ -273,22 +310,22 @@ def test_the_probe_fill_test_counts_what_can_be_allocated(monkeypatch):
     assert 10000 - probe.STEP < got <= 10000
 
 
-def test_the_code_entry_code_is_dropped_when_a_deal_starts():
-    """The deal-code screen lives in its own module, gone during play and back on the title."""
-    import sys
+def test_the_code_entry_starts_from_the_last_code_and_plays_it():
+    """The deal-code screen starts from the last code, goes back to the title, and plays a deal."""
     import scenes
+    import menus
     h = sim.Harness(6)
     h.app.last_code = "DG0-000-01C"  # a Domino Loo deal: the screen starts from the last code
     h.tap("DOWN")
     h.tap("A")  # Deal by code
-    assert type(h.app.scene).__name__ == "CodeEntry" and "codeentry" in sys.modules
+    assert type(h.app.scene).__name__ == "CodeEntry"
     h.tap("B")
-    assert isinstance(h.app.scene, scenes.Title) and "codeentry" not in sys.modules
+    assert isinstance(h.app.scene, menus.Title)
     h.tap("DOWN")
     h.tap("A")
     assert type(h.app.scene).__name__ == "CodeEntry"
     for _ in range(9):
         h.tap("A")  # on to OK, then play
     h.tap("A")
-    assert isinstance(h.app.scene, (table.Table, scenes.Privacy)) and "codeentry" not in sys.modules
+    assert isinstance(h.app.scene, (table.Table, scenes.Privacy))
     assert h.app.session.code == "DG0-000-01C"

@@ -6,6 +6,10 @@ and pool; a game of another kind is not offered."""
 import pytest
 
 import scenes
+
+import handend
+
+import menus
 import session
 import sim
 import table
@@ -37,9 +41,9 @@ def play_match(board, gid, kinds=None, players=None, limit=6000):
     last_summary = None
     for _ in range(limit):
         sc = app.scene
-        if isinstance(sc, scenes.Result):
+        if isinstance(sc, handend.Result):
             return h, hands, privacy
-        if isinstance(sc, scenes.Summary):
+        if isinstance(sc, handend.Summary):
             if sc is not last_summary:  # one summary per hand (A pages through it)
                 hands += 1
                 last_summary = sc
@@ -84,7 +88,7 @@ def test_match_against_ai(board, gid):
     assert Stats.decode(h.storage.load(1)).get(gid, 1)[0] == 1
     assert se.engines == [None, None, None]  # the result screen keeps no AI player
     h.tap("A")
-    assert isinstance(app.scene, scenes.Title)
+    assert isinstance(app.scene, menus.Title)
     assert app.session_done is None  # the finished match's RAM goes back on the title
 
 
@@ -181,9 +185,9 @@ def test_loo_matches_through_the_buttons(board, players, pool):
     last = None
     for _ in range(20000):
         sc = app.scene
-        if isinstance(sc, scenes.Result):
+        if isinstance(sc, handend.Result):
             break
-        if isinstance(sc, scenes.Summary):
+        if isinstance(sc, handend.Summary):
             if sc is not last:
                 hands += 1
                 last = sc
@@ -225,7 +229,7 @@ def test_every_layout_kind_with_a_view_is_offered():
 
     h = sim.Harness(6)
     h.tap("A")
-    assert isinstance(h.app.scene, scenes.Picker)
+    assert isinstance(h.app.scene, menus.Picker)
     rows = h.app.scene.rows()
     views = os.path.join(os.path.dirname(table.__file__), "views")
     for gid, _, _, title, layout in games.GAMES:

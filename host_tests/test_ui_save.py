@@ -7,6 +7,8 @@ import pytest
 
 import refresh_golden
 import scenes
+import handend
+import menus
 import sim
 import table
 from savegame import MatchRecord, Settings
@@ -43,7 +45,7 @@ def play_some(h, moves):
         if isinstance(sc, table.Table) and sc.to_act and not sc.dirty_model:
             h.tap("A")
             done += 1
-        elif isinstance(sc, (scenes.Summary, scenes.Privacy)):
+        elif isinstance(sc, (handend.Summary, scenes.Privacy)):
             h.tap("A")
         else:
             h.step(50)
@@ -52,7 +54,7 @@ def play_some(h, moves):
 def waiting(app):
     """The app waits for a person: a human seat to act on the table, a summary, a privacy screen."""
     sc = app.scene
-    if isinstance(sc, (scenes.Summary, scenes.Privacy)):
+    if isinstance(sc, (handend.Summary, scenes.Privacy)):
         return True
     if isinstance(sc, table.Table):
         if sc.dirty_model:
@@ -94,22 +96,22 @@ def test_resume_same_hand(gid_index, moves):
     h2 = fresh(buf)  # power off, power on
     assert h2.app.errors == []
     assert state(h2.app) == before
-    assert isinstance(h2.app.scene, scenes.Title)
+    assert isinstance(h2.app.scene, menus.Title)
     assert h2.app.scene.rows()[0] == "Continue"
     h2.tap("A")
-    assert isinstance(h2.app.scene, (table.Table, scenes.Summary))
+    assert isinstance(h2.app.scene, (table.Table, handend.Summary))
     # and play on to the end of the match from there
     for _ in range(5000):
-        if isinstance(h2.app.scene, scenes.Result):
+        if isinstance(h2.app.scene, handend.Result):
             break
         sc = h2.app.scene
         if isinstance(sc, table.Table) and sc.to_act and not sc.dirty_model:
             h2.tap("A")
-        elif isinstance(sc, (scenes.Summary, scenes.Privacy)):
+        elif isinstance(sc, (handend.Summary, scenes.Privacy)):
             h2.tap("A")
         else:
             h2.step(50)
-    assert isinstance(h2.app.scene, scenes.Result)
+    assert isinstance(h2.app.scene, handend.Result)
 
 
 @pytest.mark.parametrize("gid_index,kinds", [(0, [0, 3, 1, 2]), (1, [0, 3, 3, 3]), (2, [0, 2, 3, 1])])
@@ -170,12 +172,12 @@ def test_saves_per_match_against_three_ai(gid_index):
     last_summary = None
     for _ in range(20000):
         sc = h.app.scene
-        if isinstance(sc, scenes.Result):
+        if isinstance(sc, handend.Result):
             break
         if isinstance(sc, table.Table) and sc.to_act and not sc.dirty_model:
             h.tap("A")
             decisions += 1
-        elif isinstance(sc, scenes.Summary):
+        elif isinstance(sc, handend.Summary):
             if sc is not last_summary:  # one summary per hand (A pages through it)
                 last_summary = sc
                 rec = h.app.session.rec
@@ -185,7 +187,7 @@ def test_saves_per_match_against_three_ai(gid_index):
             h.tap("A")
         else:
             h.step(50)
-    assert isinstance(h.app.scene, scenes.Result)
+    assert isinstance(h.app.scene, handend.Result)
     se = h.app.session_done
     assert biggest <= 200  # a few bytes, the match snapshot and one hand's moves
     match_saves = st.calls.count(2)
@@ -319,7 +321,7 @@ def test_bad_match_record_reported_once(how):
     assert len(h.app.errors) == 1
     assert h.app.session is None
     h.tap("A")
-    assert isinstance(h.app.scene, scenes.Title)
+    assert isinstance(h.app.scene, menus.Title)
     assert "Continue" not in h.app.scene.rows()
     h3 = fresh(buf)  # reported once: the next start is clean
     assert not _errors_shown(h3) and h3.app.errors == []
@@ -358,7 +360,7 @@ def test_settings_and_stats_persist():
     h.tap("A")  # contrast +1 (wraps)
     c = h.app.settings.contrast
     h.hold("A")  # back: saves
-    assert isinstance(h.app.scene, scenes.Title)
+    assert isinstance(h.app.scene, menus.Title)
     h2 = fresh(buf)
     assert h2.app.settings.contrast == c
     assert Settings.decode(h2.storage.load(0)).contrast == c
@@ -382,12 +384,12 @@ def test_save_problem_acknowledged_does_not_return():
     h2 = fresh(bytearray(buf))  # not acknowledged (power off on the screen): shown again
     assert _errors_shown(h2)
     h.tap("A")
-    assert isinstance(h.app.scene, scenes.Title)
+    assert isinstance(h.app.scene, menus.Title)
     h3 = fresh(buf)
     assert not _errors_shown(h3) and h3.app.errors == []
     h4 = fresh(buf)
     assert not _errors_shown(h4) and h4.app.errors == []
-    assert isinstance(h4.app.scene, scenes.Title)
+    assert isinstance(h4.app.scene, menus.Title)
 
 
 def test_save_problem_with_bad_settings_record_acknowledged():
@@ -437,11 +439,11 @@ def test_erases_per_500_app_saves():
         games_played += 1
         for _ in range(20000):
             sc = h.app.scene
-            if isinstance(sc, scenes.Result) or len(st.calls) >= 500:
+            if isinstance(sc, handend.Result) or len(st.calls) >= 500:
                 break
             if isinstance(sc, table.Table) and sc.to_act and not sc.dirty_model:
                 h.tap("A")
-            elif isinstance(sc, scenes.Summary):
+            elif isinstance(sc, handend.Summary):
                 h.tap("A")
             else:
                 h.step(50)

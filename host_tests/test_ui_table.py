@@ -254,20 +254,22 @@ def test_table_shows_every_seats_score(monkeypatch, players):
 def _to_summary(h):
     import refresh_golden
     import scenes
-    refresh_golden._play_until(h, lambda app: isinstance(app.scene, scenes.Summary), limit=20000)
+    import handend
+    refresh_golden._play_until(h, lambda app: isinstance(app.scene, handend.Summary), limit=20000)
 
 
 @pytest.mark.parametrize("players", (2, 5, 8))
 def test_summary_and_result_show_every_seats_score(monkeypatch, players):
     import scenes
+    import handend
     h = _allfives_match(players)
     _to_summary(h)
     for _ in range(40):  # past the hands revealed and the words, to the score grid
         sc = h.app.scene
-        if isinstance(sc, scenes.Summary) and sc.reveal is None and not sc.words:
+        if isinstance(sc, handend.Summary) and sc.reveal is None and not sc.words:
             break
         h.tap("A")
-    assert isinstance(h.app.scene, scenes.Summary) and not h.app.scene.words
+    assert isinstance(h.app.scene, handend.Summary) and not h.app.scene.words
     se = h.app.session
     r = se.result
     r.points[:] = [5 * (s + 1) for s in range(players)]
@@ -284,7 +286,7 @@ def test_summary_and_result_show_every_seats_score(monkeypatch, players):
     se.match.winner = players - 1
     d.items[:] = []
     h.tap("A")
-    assert isinstance(h.app.scene, scenes.Result)
+    assert isinstance(h.app.scene, handend.Result)
     d.check_on_screen()
     shown = d.numbers(12)
     for s in range(players):
@@ -303,6 +305,7 @@ def _start(gi, kinds, players=None, board=6, speed=0):
 
 def test_words_you_us_them_and_the_result():
     import scenes
+    import handend
     import scores
     h = _start(0, [0, 1, 1, 1])  # Seychelles: two partnerships
     se = h.app.session

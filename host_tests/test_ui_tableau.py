@@ -13,6 +13,7 @@ import pause
 import refresh_golden
 import render
 import scenes
+import handend
 import session
 import sim
 import table
@@ -270,9 +271,9 @@ def test_castle_matches_through_the_buttons(board, players, target, drinks):
     scr.ran_off = None
     for _ in range(60000):
         sc = app.scene
-        if isinstance(sc, scenes.Result):
+        if isinstance(sc, handend.Result):
             break
-        if isinstance(sc, scenes.Summary):
+        if isinstance(sc, handend.Summary):
             if sc is not last:
                 hands += 1
                 last = sc

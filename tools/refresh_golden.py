@@ -48,13 +48,14 @@ def _play_until(h, pred, limit=3000):
     """Press A whenever it is a human's turn (first legal tile) until ``pred(app)``."""
     import table
     import scenes
+    import handend
     for _ in range(limit):
         if pred(h.app):
             return
         sc = h.app.scene
         if isinstance(sc, table.Table) and sc.to_act and not sc.dirty_model:
             h.tap("A")
-        elif isinstance(sc, (scenes.Summary, scenes.Privacy)):
+        elif isinstance(sc, (handend.Summary, scenes.Privacy)):
             h.tap("A")
         else:
             h.step(50)
@@ -64,8 +65,9 @@ def _play_until(h, pred, limit=3000):
 def _summary(h, words=True, gid_index=0, players=None, kinds=None):
     """Play to the end of a hand: the hands revealed, then (``words``) the summary's words."""
     import scenes
+    import handend
     _start(h, gid_index, kinds=kinds, players=players)
-    _play_until(h, lambda app: isinstance(app.scene, scenes.Summary))
+    _play_until(h, lambda app: isinstance(app.scene, handend.Summary))
     while words and (h.app.scene.reveal is not None or h.app.scene.words):
         h.tap("A")
 
@@ -73,6 +75,7 @@ def _summary(h, words=True, gid_index=0, players=None, kinds=None):
 def _restart(h):
     """The summary of the Seychelles hand after which the match starts over (first legal moves)."""
     import scenes
+    import handend
     import session
     for seed in range(1, 400):
         se = session.new_match(0, 4, [0, 2, 2, 2], 50, seed)
@@ -82,7 +85,7 @@ def _restart(h):
                 se.play(se.legal()[0])
             if se.match.restarts > r0:
                 h.app.session = se
-                h.app.go(scenes.Summary(h.app))
+                h.app.go(handend.Summary(h.app))
                 while h.app.scene.reveal is not None:
                     h.tap("A")
                 return
@@ -94,8 +97,9 @@ def _restart(h):
 
 def _result(h):
     import scenes
+    import handend
     _start(h, 1, kinds=[2, 2, 2, 2])
-    _play_until(h, lambda app: isinstance(app.scene, scenes.Result))
+    _play_until(h, lambda app: isinstance(app.scene, handend.Result))
 
 
 def _thinking(h):
@@ -132,8 +136,9 @@ def _eight(h, scores_page=False):
 
 def _summary8(h):
     import scenes
+    import handend
     _start(h, 2, players=8, kinds=[0] + [1] * 7)
-    _play_until(h, lambda app: isinstance(app.scene, scenes.Summary), limit=20000)
+    _play_until(h, lambda app: isinstance(app.scene, handend.Summary), limit=20000)
     while h.app.scene.reveal is not None or h.app.scene.words:  # on to the score grid
         h.tap("A")
 
@@ -161,6 +166,7 @@ _LOO = "DG0-000-01C"
 
 def _through_privacy(h):
     import scenes
+    import handend
     while isinstance(h.app.scene, scenes.Privacy):
         h.tap("A")
 
@@ -214,6 +220,7 @@ def _loo_pool(h, players=3, moves=(), summary=0):
     (move names, each picked with the arrows by the seat to act); ``summary``
     1: played on (first moves) to the hand's summary words, 2: its score grid."""
     import scenes
+    import handend
     opt = _new_game(h, [g[0] for g in __import__("domino.games").games.shown(
         __import__("session").LAYOUTS)].index(3), players=players)
     opt.opt[0] = 1
@@ -227,7 +234,7 @@ def _loo_pool(h, players=3, moves=(), summary=0):
         h.tap("A")
     _through_privacy(h)
     if summary:
-        _play_until(h, lambda app: isinstance(app.scene, scenes.Summary), limit=20000)
+        _play_until(h, lambda app: isinstance(app.scene, handend.Summary), limit=20000)
         while summary == 2 and h.app.scene.words:
             h.tap("A")
 
@@ -284,12 +291,13 @@ def _castle_six(h, drinks=False, summary=False):
     screen): played with A (first tile, first capture, its middle alone) until
     a seat's turn late in the hand has captures to choose, or to the summary."""
     import scenes
+    import handend
     opt = _new_game(h, 4, [0] * 6, 6)
     opt.opt[1] = 1 if drinks else 0
     opt.sel = len(opt.rows()) - 1
     h.tap("A")
     if summary:
-        _play_until(h, lambda app: isinstance(app.scene, scenes.Summary), limit=20000)
+        _play_until(h, lambda app: isinstance(app.scene, handend.Summary), limit=20000)
         return
     _play_until(h, lambda app: app.session.game.nhist > 30 and app.table.to_act and not app.table.dirty_model
                 and len(app.session.legal()) > 2)

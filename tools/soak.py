@@ -82,9 +82,10 @@ class Soak:
 
     def _person_to_act(self):
         import scenes
+        import handend
         import table
         sc = self.h.app.scene
-        if isinstance(sc, (scenes.Summary, scenes.Privacy, scenes.Result)):
+        if isinstance(sc, (handend.Summary, scenes.Privacy, handend.Result)):
             return True
         return isinstance(sc, table.Table) and sc.to_act
 
@@ -109,6 +110,7 @@ class Soak:
 
     def run(self, presses):
         import scenes
+        import handend
         app = self.h.app
         scr = app.scr
         last = None
@@ -118,9 +120,9 @@ class Soak:
             name = type(sc).__name__
             self.seen[name] = self.seen.get(name, 0) + 1
             if sc is not last:
-                if isinstance(sc, scenes.Summary):
+                if isinstance(sc, handend.Summary):
                     self.summaries += 1
-                elif isinstance(sc, scenes.Result):
+                elif isinstance(sc, handend.Result):
                     self.results += 1
                 last = sc
             if type(sc).__name__ == "Options":

@@ -1,9 +1,46 @@
-"""Hard's part of the line family's interface (:mod:`domino.lineai`), imported by Hard only."""
+"""Hard's part of the line family's interface (:mod:`domino.lineai`), imported by Hard only.
+
+The block model (:mod:`.likely`, with :mod:`.plays`) and the bitmask solver
+(:mod:`.blockend`) serve block play only (no scoring in play): they are imported
+for such a game (:func:`fast_playout`, at a match's start through ``Player.prepare``,
+or a decision's first :func:`model_applies` / :func:`fast_applies`), and
+``BlockModel``, ``guide`` and ``FastSolver`` are None until then, so All Fives
+keeps their code off the heap.
+"""
 
 from .policy import exp_table, loglik  # noqa: F401  (the interface)
 from .playout import rollout  # noqa: F401
-from .likely import BlockModel, guide, applies as model_applies  # noqa: F401
-from .blockend import BlockSolver as FastSolver, applies as fast_applies  # noqa: F401
+
+BlockModel = None
+guide = None
+FastSolver = None
+
+
+def _block_parts():
+    """Import the block-play parts (the interface's ``BlockModel``, ``guide``, ``FastSolver``)."""
+    global BlockModel, guide, FastSolver
+    if FastSolver is None:
+        from .likely import BlockModel, guide
+        from .blockend import BlockSolver as FastSolver
+
+
+def model_applies(K):
+    """True when the block model gives the likelihood (:func:`.likely.applies`)."""
+    if K.scoring:
+        return False
+    _block_parts()
+    from .likely import applies
+    return applies(K)
+
+
+def fast_applies(g):
+    """True if the bitmask solver can search ``g`` from here (:func:`.blockend.applies`)."""
+    if g.SCORES_IN_PLAY:
+        return False
+    _block_parts()
+    from .blockend import applies
+    return applies(g)
+
 
 def points(g):
     """Points per side of the ended hand ``g``: its result's (Hard's playouts value them)."""
@@ -31,8 +68,10 @@ def close_applies(K):
 def fast_playout(game_cls):
     """The playouts on the fast solver's state for ``game_cls``'s hands: in
     block play (not ``SCORES_IN_PLAY``), :func:`.blockplay.playout` (imported
-    here: other games keep its code off the heap); else None."""
+    here, with the other block-play parts: other games keep their code off the
+    heap); else None."""
     if game_cls.SCORES_IN_PLAY:
         return None
+    _block_parts()
     from .blockplay import playout
     return playout
