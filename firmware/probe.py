@@ -3,7 +3,7 @@
 On when settings.toml sets ``POCKET_DOMINO_PROBE = 1``: after every frame the
 app collects garbage and reads ``gc.mem_free()``, and prints on the console
 
-    @@MEM <scene> <free now> <lowest so far> <lowest's scene> <game id, or -1> <block> <fill>
+    @@MEM <scene> <free now> <lowest so far> <lowest's scene> <game id, or -1> <block> <fill> <ms>
 
 whenever the scene changes, a move is played, and every ``EVERY`` frames.
 ``block`` is the largest block that can be allocated whole then (found by
@@ -11,7 +11,7 @@ trying, to ``STEP`` bytes): free RAM broken into small pieces fails an
 allocation as surely as too little. ``fill`` is what a program could allocate
 then, in ``FILL`` byte blocks and then smaller ones until MemoryError
 (CircuitPython 10's ``gc.mem_free()`` rounds its largest free block down to a
-size class, up to 8 KiB short; the fill test has no such gap).
+size class, up to 8 KiB short; the fill test has no such gap); ``ms`` is the app's clock.
 ``tools/pico.py`` and ``tools/budget.py`` read these lines from an emulated
 Pico. The collections slow the app down; leave it off for play.
 """
@@ -97,6 +97,6 @@ class Probe:
             self.moves = moves
             self.frames = 0
             block = largest_block(free)
-            self.out("@@MEM %s %d %d %s %d %d %d" % (scene, free, self.low, self.low_at,
-                                                    se.rec.gid if se is not None else -1, block,
-                                                    fill_test()))
+            self.out("@@MEM %s %d %d %s %d %d %d %d" % (scene, free, self.low, self.low_at,
+                                                       se.rec.gid if se is not None else -1, block,
+                                                       fill_test(), app.now_ms()))

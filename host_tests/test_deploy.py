@@ -415,6 +415,18 @@ def test_mpy_smaller_than_sources(tmp_path, capsys, compiler):
     assert size["m"] < 0.6 * size["p"]
 
 
+def test_mpy_leaves_out_line_numbers_unless_asked(tmp_path, capsys, compiler):
+    """The .mpy files are compiled without line numbers (-O3: RAM in play); --lines keeps
+    them, and every module is then larger."""
+    rc, _, _ = run([str(tmp_path / "o"), "--folder"], capsys)
+    assert rc == 0 and deploy.OPTIMISE == ["-O3"]
+    rc, _, _ = run([str(tmp_path / "l"), "--folder", "--lines"], capsys)
+    assert rc == 0 and deploy.OPTIMISE == []
+    for mod in ("lib/domino/allfives.mpy", "table.mpy", "lib/domino/ai/hard.mpy"):
+        assert (tmp_path / "o" / mod).stat().st_size < (tmp_path / "l" / mod).stat().st_size, mod
+    run([str(tmp_path / "o"), "--folder"], capsys)  # (back to the default for the other tests)
+
+
 @pytest.mark.parametrize("before,after", [
     ("CIRCUITPY_PYSTACK_SIZE = 8192\n", "CIRCUITPY_PYSTACK_SIZE = 8192\n"),  # larger: kept
     ("A = 1\nCIRCUITPY_PYSTACK_SIZE = 2000  # mine\nB = 2\n", "A = 1\nB = 2\nCIRCUITPY_PYSTACK_SIZE = 3072\n"),

@@ -55,7 +55,7 @@ import mpwasm as mp  # noqa: E402  (tools/mpwasm.py)
 
 # us per reference iteration that turns wasm time into an estimate of the device's:
 # 9.58 x 1.353, the median device/estimate ratio of Hard over the 30 default positions
-# (device_budget.py --calibrate-wasm at commit f0e9963537; see docs/device-budget-run.md)
+# (device_budget.py --calibrate-wasm at commit f0e9963537)
 US_PER_ITER_EST = 12.96
 REF_N = 200000
 REF_POS = 40000  # iterations of the reference run beside each position

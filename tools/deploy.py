@@ -18,7 +18,8 @@ as Adafruit's library bundle obtains it: circuitpython-build-tools' cached binar
 Without one (no download possible, or POCKET_DOMINO_OFFLINE=1 forbidding it) a line
 says why and the .py sources are written instead, as --py writes them: docstrings
 stripped (tools/shrink.py, line numbers kept; --keep-docstrings copies them unchanged).
-CircuitPython imports foo.py before foo.mpy: a twin of a written module left by an
+The .mpy files leave out line numbers (``mpy-cross -O3``: RAM
+the board needs in play; --lines keeps them). CircuitPython imports foo.py before foo.mpy: a twin of a written module left by an
 older deploy is deleted (and listed).
 
 --board NAME writes only boards/NAME and sets POCKET_DOMINO_BOARD = "NAME" in
@@ -55,6 +56,9 @@ PYSTACK_BYTES = 3072  # twice CircuitPython's default; read at start-up
 DEFAULT_CP = 10  # CircuitPython major version for a folder or a zip without --cp
 OFFLINE = "POCKET_DOMINO_OFFLINE"  # set (to anything but 0): never download mpy-cross
 FALLBACK = "copying .py sources instead"  # in the line saying why nothing is compiled
+# mpy-cross -O3 leaves out line numbers: about 5 KB less of the board's RAM in play (the
+# traceback still names the file and the function); --lines keeps them, for debugging.
+OPTIMISE = ["-O3"]
 ASSETS = (".py", ".bdf", ".pcf", ".bmp")
 LIBRARIES = ("adafruit_displayio_ssd1306",)  # what firmware/ imports from Adafruit
 # Modules built into CircuitPython: a file of the same name on CIRCUITPY is never
@@ -237,7 +241,7 @@ def compile_mpy(compiler, source, rel, tmp):
         f.write(source)
     if os.path.exists(dst):
         os.remove(dst)
-    r = subprocess.run([compiler, "-o", dst, "-s", rel.replace(os.sep, "/"), src],
+    r = subprocess.run([compiler] + OPTIMISE + ["-o", dst, "-s", rel.replace(os.sep, "/"), src],
                        capture_output=True, text=True)
     if r.returncode != 0 or not os.path.isfile(dst):
         raise DeployError("mpy-cross failed on %s: %s" % (rel, (r.stderr or r.stdout).strip()))
@@ -430,8 +434,11 @@ def main(argv=None):
                     help="CircuitPython major version to compile for (default: the drive's "
                          "boot_out.txt; %d for a folder or a zip)" % DEFAULT_CP)
     ap.add_argument("--py", action="store_true", help="write .py sources, compile nothing")
+    ap.add_argument("--lines", action="store_true",
+                    help="keep line numbers in the .mpy files (for tracebacks; about 5 KB more RAM)")
     ap.add_argument("--keep-docstrings", action="store_true", help="write .py sources unchanged")
     args = ap.parse_args(argv)
+    OPTIMISE[:] = [] if args.lines else ["-O3"]
     if (args.path is None) == (args.zip is None):
         ap.error("give a PATH or --zip FILE (one of them)")
     try:

@@ -86,6 +86,48 @@ def new_game_keys(gid, rows, resumable=False):
     return " ".join(r.keys), h.app.session
 
 
+def hard_seats(gid, players, *more):
+    """The options screen's rows for ``players`` seats all played by Hard, then ``more``."""
+    from domino import games
+    rows = ["Players: %d" % players] if len(games.load(gid).PLAYERS) > 1 else []
+    return rows + ["P%d: AI hard" % (p + 1) for p in range(players)] + list(more)
+
+
+# A every 3 s: while only AI seats play it is refused (not your turn); at a hand's summary
+# it turns the pages, then deals the next hand.
+ON = " A w3000"
+# B at a table opens the pause menu, whose last row (UP from the first) quits to the title.
+QUIT = " B w500 U A w1000"
+
+
+def ram_script(name):
+    """The script of RAM run ``name``, from the title, fast pace, every seat Hard:
+
+    - ``ram_again``: a single hand of 6-player Castle Rock played for drinks (a match of
+      one hand: its result shown; A turns the summary's pages and leaves the result, the
+      spare presses end in the title's menus, which B leaves), then 8-player All Fives on
+      double-twelve over a hand's end (a match one hand can end): a match after one finished;
+    - ``ram_quit``: 4-player Seychelles over a hand's end and into the next, quit mid-hand,
+      then 6-player Castle Rock on double-six over a hand's end and the next deal;
+    - ``ram_tricks``: 4-player Domino Loo in pool play over a hand's end and the next
+      deal, quit, then Domino Whist likewise;
+    - ``ram_castle12``: 6-player Castle Rock on double-twelve over a hand's end and the next deal.
+    """
+    if name == "ram_again":
+        return (FAST + " " + new_game_keys(4, hard_seats(4, 6, "play: drinks"))[0]
+                + " w90000" + " A w1500" * 8 + " B w500" * 4 + " "
+                + new_game_keys(2, hard_seats(2, 8, "Set: double-12"))[0] + ON * 30)
+    if name == "ram_quit":
+        return (FAST + " " + new_game_keys(0, hard_seats(0, 4))[0] + ON * 22 + QUIT + " "
+                + new_game_keys(4, hard_seats(4, 6), resumable=True)[0] + ON * 32)
+    if name == "ram_tricks":
+        return (FAST + " " + new_game_keys(3, hard_seats(3, 4, "scoring: pool"))[0] + ON * 18
+                + QUIT + " " + new_game_keys(1, hard_seats(1, 4), resumable=True)[0] + ON * 21)
+    if name == "ram_castle12":
+        return FAST + " " + new_game_keys(4, hard_seats(4, 6, "set: double-12"))[0] + ON * 100
+    raise ValueError("no RAM run %r (ram_again, ram_quit, ram_tricks, ram_castle12)" % name)
+
+
 def scenes_at(script, h=None):
     """Play ``script`` on a simulator harness (default: a fresh 6-button one at default
     settings); the scene's name and its message row (a table's) at each ``s:name``."""
@@ -121,3 +163,36 @@ def soak_keys(rng, presses):
         out.append(k)
         out.append("w%d" % rng.choice((100, 200, 400, 800, 1500)))
     return " ".join(out)
+
+
+def main(argv=None):
+    """Run the RAM runs named on the command line on the emulated Pico, the probe on;
+    print each game's lowest free RAM, smallest largest block and lowest fill test,
+    and the screens passed through with their emulated time."""
+    import pico
+    import tempfile
+    names = sys.argv[1:] if argv is None else argv
+    with tempfile.TemporaryDirectory() as d:
+        img = pico.build_image(os.path.join(d, "probe.img"), settings=["POCKET_DOMINO_PROBE = 1"])
+        for name in names:
+            r = pico.run(img, script=ram_script(name), timeout_s=4000)
+            mem = r.lines("@@MEM ")
+            print("%s: %s, %.0f s emulated, %d readings" % (
+                name, "traceback" if r.traceback() else "no traceback", (r.emu_ms() or 0) / 1000, len(mem)))
+            for gid in sorted(set(int(w[4]) for w in mem)):
+                rows = [w for w in mem if int(w[4]) == gid]
+                print("  game %d: lowest free %d B, smallest block %d B, lowest fill %d B" % (
+                    gid, min(int(w[1]) for w in rows), min(int(w[5]) for w in rows),
+                    min(int(w[6]) for w in rows)))
+            prev = None
+            for w in mem:
+                if (w[0], w[4]) != prev:
+                    prev = (w[0], w[4])
+                    print("    %7.1f s  %s (game %s)" % (int(w[7]) / 1000.0, w[0], w[4]))
+            if r.traceback():
+                print(r.traceback())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

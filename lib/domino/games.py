@@ -43,19 +43,23 @@ def shown(layouts):
 
 
 def unload_others(game_id):
-    """Forget every game module but ``game_id``'s (a later :func:`load` imports it
-    again), so that on a device their code's RAM goes back to the heap once
-    nothing else holds them."""
+    """Forget every game module but ``game_id``'s, with the modules named after it (its
+    view, its AI family: ``domino.loo``, ``domino.looview``, ``domino.looai.*``); a
+    later :func:`load` imports them again, so that on a device their code's RAM goes
+    back to the heap once nothing else holds them."""
     pkg = sys.modules.get(__name__.rpartition(".")[0])
-    for gid, mod, _, _, _ in GAMES:
-        name = "domino." + mod
-        if gid != game_id and name in sys.modules:
-            del sys.modules[name]
-            if pkg is not None and mod in pkg.__dict__:
-                try:
-                    delattr(pkg, mod)
-                except (AttributeError, TypeError):  # a port that cannot: the module stays
-                    pass
+    drop = ["domino." + mod for gid, mod, _, _, _ in GAMES if gid != game_id]
+    for name in [k for k in sys.modules if k.startswith("domino.")]:
+        for d in drop:
+            if name.startswith(d):
+                del sys.modules[name]
+                leaf = name[7:]
+                if pkg is not None and "." not in leaf and leaf in pkg.__dict__:
+                    try:
+                        delattr(pkg, leaf)
+                    except (AttributeError, TypeError):  # a port that cannot: the module stays
+                        pass
+                break
 
 
 def from_code(code):
