@@ -54,7 +54,7 @@ BOOT_IN = 1
 # whose hand takes minutes of emulated time, runs there).
 RAM_RUNS = {name: devscript.ram_script(name) for name in ("ram_again", "ram_quit", "ram_tricks")}
 
-SOAK_SECONDS = 30  # emulated, per game (tools/pico_soak.py runs longer)
+SOAK_SECONDS = 20  # emulated, per game (tools/pico_soak.py runs longer)
 
 
 @pytest.fixture(scope="module")

@@ -116,7 +116,7 @@ def ram_script(name):
     if name == "ram_again":
         return (FAST + " " + new_game_keys(4, hard_seats(4, 6, "play: drinks"))[0]
                 + " w90000" + " A w1500" * 8 + " B w500" * 4 + " "
-                + new_game_keys(2, hard_seats(2, 8, "Set: double-12"))[0] + ON * 30)
+                + new_game_keys(2, hard_seats(2, 8, "Set: double-12"))[0] + ON * 28)
     if name == "ram_quit":
         return (FAST + " " + new_game_keys(0, hard_seats(0, 4))[0] + ON * 22 + QUIT + " "
                 + new_game_keys(4, hard_seats(4, 6), resumable=True)[0] + ON * 32)
