@@ -64,7 +64,7 @@ def device(tmp_path_factory):
     :class:`pico.Run`."""
     d = tmp_path_factory.mktemp("pico")
     pool = ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2))
-    probe_image = pico_soak.probe_image(str(d / "probe.img"))
+    probe_image = pico.probe_image(str(d / "probe.img"))
     runs = {}
     for name, script in RAM_RUNS.items():  # the longest first
         runs[name] = pool.submit(pico.run, probe_image, script=script, timeout_s=2400)

@@ -173,7 +173,7 @@ def main(argv=None):
     import tempfile
     names = sys.argv[1:] if argv is None else argv
     with tempfile.TemporaryDirectory() as d:
-        img = pico.build_image(os.path.join(d, "probe.img"), settings=["POCKET_DOMINO_PROBE = 1"])
+        img = pico.probe_image(os.path.join(d, "probe.img"))
         for name in names:
             r = pico.run(img, script=ram_script(name), timeout_s=4000)
             mem = r.lines("@@MEM ")

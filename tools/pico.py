@@ -44,6 +44,7 @@ HOLD_MS = 1100   # a long press: 900 ms held, then idle
 # The RAM guards, at every probe reading of a device run (host_tests/test_device.py,
 # tools/pico_soak.py): bytes free after a collection, and the largest block allocatable
 # whole. (The target for free RAM is 40 KB: docs/device.md says where it stands.)
+PROBE = "POCKET_DOMINO_PROBE = 1"  # the settings.toml line that turns the probe on
 MIN_FREE = 28 * 1024
 MIN_BLOCK = 16 * 1024
 MISSING = ("the emulated Pico is missing: put picoemu (rp2040js runner + CircuitPython .uf2) "
@@ -98,6 +99,11 @@ def build_image(img, settings=None, code=None, files=None, board="pico", mpy=Tru
             extra["code.py"] = code
         pack(d, img, extra)
     return img
+
+
+def probe_image(path, mpy=True):
+    """A deployed image (:func:`build_image`) with the free-RAM probe on (``@@MEM`` lines)."""
+    return build_image(path, settings=[PROBE], mpy=mpy)
 
 
 def pack(folder, img, files=None):
@@ -290,7 +296,7 @@ def main(argv=None):
     except PicoMissing as e:
         print(e, file=sys.stderr)
         return 2
-    settings = list(args.setting) + (["POCKET_DOMINO_PROBE = 1"] if args.probe else [])
+    settings = list(args.setting) + ([PROBE] if args.probe else [])
     with tempfile.TemporaryDirectory() as d:
         img = build_image(os.path.join(d, "fs.img"), settings, mpy=not args.py)
         r = run(img, script=args.script, emu_s=args.emu_s)

@@ -63,17 +63,13 @@ def figures(r):
 
 def soak(gid, seconds, seed, image):
     """Run one game's soak on ``image`` (a probe image); its :func:`figures`."""
-    r = pico.run(image, script=script(gid, seconds, seed), emu_s=seconds + pico.START_MS / 1000.0 + 2,
+    keys = script(gid, seconds, seed)
+    r = pico.run(image, script=keys, emu_s=seconds + pico.START_MS / 1000.0 + 2,
                  timeout_s=max(900, int(seconds * 6)))
     f = figures(r)
     f["gid"] = gid
-    f["presses"] = len(script(gid, seconds, seed).split()) // 2
+    f["presses"] = len(keys.split()) // 2
     return f
-
-
-def probe_image(path, mpy=True):
-    """A deployed image with the free-RAM probe on."""
-    return pico.build_image(path, settings=["POCKET_DOMINO_PROBE = 1"], mpy=mpy)
 
 
 def broken(f):
@@ -106,7 +102,7 @@ def main(argv=None):
     gids = [int(g) for g in args.games.split(",")]
     bad = 0
     with tempfile.TemporaryDirectory() as d:
-        img = probe_image(os.path.join(d, "probe.img"), mpy=not args.py)
+        img = pico.probe_image(os.path.join(d, "probe.img"), mpy=not args.py)
         with ThreadPoolExecutor(max_workers=max(1, min(2, os.cpu_count() or 1))) as pool:
             runs = [pool.submit(soak, g, args.seconds, args.seed, img) for g in gids]
             for fut in runs:
