@@ -132,16 +132,26 @@ class App:
 
     def go(self, scene):
         """Show ``scene``. On a device (``forget_code``) the other screen modules are
-        forgotten (``scenes.forget_screens``); on the title a match in play is set aside
-        as its record (:meth:`set_aside`) and a finished one is let go."""
+        forgotten (``scenes.forget_screens``); the AI engines are kept only while the
+        table shows (they are made again, seeded as before, at the next decision); on the
+        title a match in play is set aside as its record (:meth:`set_aside`) and a
+        finished one is let go."""
         self.scene = scene
-        if self.forget_code:
-            scenes.forget_screens(type(scene).__module__)
+        self.forget_screens(type(scene).__module__)
+        if self.session is not None and scene is not self.table:
+            self.table.player = None  # a decision under way starts again on return
+            self.table.ai_move = None
+            self.session.release_engines()
         if getattr(scene, "TITLE_SCREEN", False) and (self.session is not None or self.session_done is not None):
             self.session_done = None  # a finished match: its result has been shown
             self.set_aside()
         scene.enter()
         self.dirty = True
+
+    def forget_screens(self, keep):
+        """On a device, forget every screen module but ``keep`` (``scenes.forget_screens``)."""
+        if self.forget_code:
+            scenes.forget_screens(keep)
 
     def tick(self):
         """One frame: input, timers and AI, redraw if needed."""

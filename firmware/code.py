@@ -19,7 +19,8 @@ def main():
         print("pocket dominoes: board profile", name, "-", profile["name"])
         hardware.build(profile, hw)
         profiles = profile = None
-        del sys.modules["profiles"]  # needed only at start-up: its RAM goes back to the game
+        for k in [k for k in sys.modules if k == "profiles" or k.split(".")[0] == "boards"]:
+            del sys.modules[k]  # needed only at start-up: their RAM goes back to the game
         gc.collect()
         for note in hw.notes:
             print("pocket dominoes:", note)

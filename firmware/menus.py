@@ -1,83 +1,13 @@
-"""The menus: :class:`Menu` (a list of rows), the title, the game picker and a
-game's rules. A screen module (``scenes.SCREENS``): not in RAM during play.
-
-:class:`Menu` is a list of rows on the five label rows: with UP/DOWN buttons they
-move and LEFT/RIGHT change a value; with only LEFT/RIGHT/A the arrows move and A
-changes or opens.
+"""The title, the game picker and a game's rules. A screen module
+(``scenes.SCREENS``): not in RAM during play.
 """
 
 import sys
 
 from domino import games, __version__
+from listmenu import Menu
 from scenes import Scene, wrap
 from session import LAYOUTS
-
-
-class Menu(Scene):
-    """A titled list of rows; subclasses give ``rows()``, ``pick(i)``, ``change(i, d)``."""
-
-    TITLE = ""
-
-    def __init__(self, app):
-        Scene.__init__(self, app)
-        self.sel = 0
-        self.top = 0
-
-    def rows(self):
-        """Texts of the rows."""
-        return []
-
-    def pick(self, i):
-        """A pressed on row ``i`` (default: change the value forward)."""
-        self.change(i, 1)
-
-    def change(self, i, d):
-        """Change the value of row ``i`` by ``d`` (rows without a value ignore it)."""
-
-    def on(self, act):
-        n = len(self.rows())
-        ud = self.app.inp.has_updown
-        if act == ("UP" if ud else "LEFT"):
-            self.sel = (self.sel - 1) % n
-        elif act == ("DOWN" if ud else "RIGHT"):
-            self.sel = (self.sel + 1) % n
-        elif ud and act in ("LEFT", "RIGHT"):
-            self.change(self.sel, -1 if act == "LEFT" else 1)
-        elif act == "A":
-            self.pick(self.sel)
-        elif act == "B":
-            self.back()
-
-    def back(self):
-        """B: leave the menu."""
-        self.app.to_title()
-
-    def draw(self, scr):
-        rows = self.rows()
-        n = len(rows)
-        if self.sel >= n:
-            self.sel = n - 1
-        if self.sel < self.top:
-            self.top = self.sel
-        elif self.sel >= self.top + 5:
-            self.top = self.sel - 4
-        scr.clear()
-        scr.title(self.TITLE)
-        for i in range(5):
-            j = self.top + i
-            if j < n:
-                if j == self.sel:
-                    scr.row_bar(i)
-                scr.text(i, rows[j], j == self.sel)
-            else:
-                scr.text(i, "")
-        if self.top > 0:
-            scr.small(122, 1, "<", 0)
-        if self.top + 5 < n:  # black inside the selection's bar when it is the last row shown
-            if self.sel == self.top + 4:
-                scr.small(122, 57, ">", 0)
-            else:
-                scr.small(122, 58, ">", 1)
 
 
 class Title(Menu):
@@ -86,32 +16,28 @@ class Title(Menu):
     TITLE = "POCKET DOMINOES " + __version__
     TITLE_SCREEN = True  # App.go: a match in play is set aside
 
-    def items(self):
-        out = []
-        if self.app.resumable():
-            out.append(("Continue", self.app.resume_table))
-        out.append(("New game", lambda: self.app.go(Picker(self.app))))
-        out.append(("Deal by code", self._code))
-        out.append(("Statistics", lambda: self._screen("StatsScene")))
-        out.append(("Rules", lambda: self.app.go(Picker(self.app, rules=True))))
-        out.append(("Settings", lambda: self._screen("SettingsMenu")))
-        return out
+    def _keys(self):
+        k = ["continue"] if self.app.resumable() else []
+        return k + ["new", "code", "stats", "rules", "settings"]
 
     def rows(self):
-        return [t for t, _ in self.items()]
-
-    def _screen(self, name):
-        import titlescreens
-
-        self.app.go(getattr(titlescreens, name)(self.app))
-
-    def _code(self):
-        from codeentry import CodeEntry
-
-        self.app.go(CodeEntry(self.app))
+        names = {"continue": "Continue", "new": "New game", "code": "Deal by code",
+                 "stats": "Statistics", "rules": "Rules", "settings": "Settings"}
+        return [names[k] for k in self._keys()]
 
     def pick(self, i):
-        self.items()[i][1]()
+        k = self._keys()[i]
+        app = self.app
+        if k == "continue":
+            app.resume_table()
+        elif k in ("new", "rules"):
+            app.go(Picker(app, rules=k == "rules"))
+        elif k == "code":
+            from codeentry import CodeEntry
+            app.go(CodeEntry(app))
+        else:
+            import titlescreens
+            app.go((titlescreens.StatsScene if k == "stats" else titlescreens.SettingsMenu)(app))
 
     def back(self):
         self.sel = 0

@@ -6,7 +6,8 @@ chosen: not in RAM during play.
 """
 
 from domino import games
-from menus import Menu, Picker
+from listmenu import Menu
+from menus import Picker
 from scenes import Message, wrap, target_unit
 
 

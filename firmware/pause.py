@@ -4,7 +4,7 @@ A screen module (``scenes.SCREENS``), imported when B is pressed (or UP for a
 hint, DOWN to undo): not in RAM while the AI thinks.
 """
 
-from menus import Menu, Rules
+from listmenu import Menu
 from scenes import Scene
 from table import who
 from session import has_ai
@@ -81,6 +81,7 @@ class TableMenu(Menu):
             self.app.go(MoveLog(self.app))
             return
         if k == "rules":
+            from menus import Rules
             r = Rules(self.app, self.app.session.rec.gid)
             r.back_to = self
             self.app.go(r)

@@ -16,7 +16,7 @@ from wraptext import wrap  # noqa: F401  (also used as scenes.wrap)
 
 # The screen modules: imported when one of their screens is shown, forgotten when another
 # module's screen is (on a device).
-SCREENS = ("menus", "handend", "pause", "newgame", "codeentry", "titlescreens", "scores", "rules_text")
+SCREENS = ("listmenu", "menus", "handend", "pause", "newgame", "codeentry", "titlescreens", "scores", "rules_text")
 
 
 def forget_screens(keep):

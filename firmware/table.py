@@ -25,7 +25,7 @@ import sys
 
 from domino.game import DRAW
 from domino import tiles
-from scenes import Scene, Privacy, forget_screens
+from scenes import Scene, Privacy
 
 try:
     from micropython import const
@@ -234,8 +234,7 @@ class Table(Scene):
             import pause  # the hint and undo: rarely wanted, their code is not in RAM during play
             (pause.hint if act == "UP" else pause.undo)(self)
             pause = None
-            if app.forget_code:
-                forget_screens("table")
+            app.forget_screens("table")
         elif act == "B":
             import pause  # loaded when wanted: its code is not in RAM during play
             app.go(pause.TableMenu(app))

@@ -6,7 +6,7 @@ A screen module (``scenes.SCREENS``): not in RAM during play.
 
 from domino import games
 import savegame
-from menus import Menu
+from listmenu import Menu
 from scenes import Scene
 from session import LAYOUTS
 

@@ -50,12 +50,13 @@ def test_rollout_chooses_as_the_score_does(gid, n):
             g.apply(buf[rng.below(g.legal_moves(buf))])
         if g.over:
             continue
-        before = (bytes(g.loc), bytes(g.ends), g.nhist, g.turn)
+        before = (bytes(g.loc), bytes(g.ends), g.nhist, g.turn, g.passes)
         depth = playout.rollout(g, buf, rng, scoring, cnt)
-        got = [g.hist[i] & 1023 for i in range(g.nhist - depth, g.nhist)]
+        moves = g.moves()
+        got = moves[len(moves) - depth:]
         for _ in range(depth):
             g.undo()
-        assert (bytes(g.loc), bytes(g.ends), g.nhist, g.turn) == before
+        assert (bytes(g.loc), bytes(g.ends), g.nhist, g.turn, g.passes) == before
         want = _reference_rollout(g, buf, scoring)
         assert got == want
         choices += sum(1 for m in want if m < 1000)

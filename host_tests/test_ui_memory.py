@@ -180,6 +180,11 @@ def test_a_new_match_forgets_the_other_games_modules():
         assert "domino.lineview" in sys.modules  # All Fives' own (a line game's view)
         cls = games.load(0)
         assert cls.__name__ == "Seychelles" and "domino.seychelles" in sys.modules
+        h.app.start_match(4, 2, [0, 1], 0)  # Castle Rock: the line layout's modules go too
+        for mod in ("seychelles", "allfives", "line", "lineview", "lineai", "lineai.know"):
+            assert "domino." + mod not in sys.modules, mod
+        assert not hasattr(domino, "line") and not hasattr(domino, "lineai")
+        games.load(0)
         # without the setting (the simulator) nothing is dropped
         for gid, _, _, _, _ in games.GAMES:
             games.load(gid)
@@ -332,3 +337,51 @@ def test_the_code_entry_starts_from_the_last_code_and_plays_it():
     h.tap("A")
     assert isinstance(h.app.scene, (table.Table, scenes.Privacy))
     assert h.app.session.code == "DG0-000-01C"
+
+
+def _play(h, pause_while_thinking, person_moves=6):
+    """Play ``person_moves`` of the person's moves (the first legal one), the AI seats
+    between; with ``pause_while_thinking`` the pause menu is opened and closed whenever
+    an AI seat is thinking. The match's moves and how often the menu was opened."""
+    import pause
+    app = h.app
+    done = paused = 0
+    for _ in range(20000):
+        sc = app.scene
+        if done >= person_moves or app.session is None:
+            break
+        if isinstance(sc, table.Table):
+            if sc.dirty_model:
+                sc.sync()
+            if sc.to_act:
+                h.tap("A")
+                done += 1
+                continue
+            if pause_while_thinking and sc.player is not None and paused < 40:
+                h.tap("B")
+                assert isinstance(app.scene, pause.TableMenu)
+                assert app.session.engines == [None, None, None] and sc.player is None
+                paused += 1
+                h.tap("A")  # Resume
+                assert app.scene is sc
+                continue
+        elif not isinstance(sc, pause.TableMenu):
+            h.tap("A")  # a hand's end, a privacy screen
+            continue
+        h.step(20)
+    return bytes(app.session.rec.moves), paused
+
+
+def test_the_ai_engines_are_let_go_off_the_table_and_play_the_same_moves():
+    """Off the table (the pause menu, a hand's end) the AI engines go; the next
+    decision makes them again, seeded as before: the AI seats play the same moves as
+    in a match never paused."""
+    ref = sim.Harness(6)
+    start(ref, [0, 3, 3, 2])  # you, Hard, Hard, Medium
+    want, _ = _play(ref, False)
+    h = sim.Harness(6)
+    start(h, [0, 3, 3, 2])
+    assert h.app.session.rec.seed == ref.app.session.rec.seed
+    got, paused = _play(h, True)
+    assert paused >= 5
+    assert got == want and len(got) > 6

@@ -18,8 +18,9 @@ as Adafruit's library bundle obtains it: circuitpython-build-tools' cached binar
 Without one (no download possible, or POCKET_DOMINO_OFFLINE=1 forbidding it) a line
 says why and the .py sources are written instead, as --py writes them: docstrings
 stripped (tools/shrink.py, line numbers kept; --keep-docstrings copies them unchanged).
-The .mpy files leave out line numbers (``mpy-cross -O3``: RAM
-the board needs in play; --lines keeps them). CircuitPython imports foo.py before foo.mpy: a twin of a written module left by an
+The .mpy files leave out line numbers (``mpy-cross -O3``) and name their source by
+its file name alone (``know.py``): RAM the board needs in play; --lines keeps both.
+CircuitPython imports foo.py before foo.mpy: a twin of a written module left by an
 older deploy is deleted (and listed).
 
 --board NAME writes only boards/NAME and sets POCKET_DOMINO_BOARD = "NAME" in
@@ -57,7 +58,8 @@ DEFAULT_CP = 10  # CircuitPython major version for a folder or a zip without --c
 OFFLINE = "POCKET_DOMINO_OFFLINE"  # set (to anything but 0): never download mpy-cross
 FALLBACK = "copying .py sources instead"  # in the line saying why nothing is compiled
 # mpy-cross -O3 leaves out line numbers: about 5 KB less of the board's RAM in play (the
-# traceback still names the file and the function); --lines keeps them, for debugging.
+# traceback still names the file and the function), and a source named by its file name
+# alone (an interned string each: about 1 KB); --lines keeps both, for debugging.
 OPTIMISE = ["-O3"]
 ASSETS = (".py", ".bdf", ".pcf", ".bmp")
 LIBRARIES = ("adafruit_displayio_ssd1306",)  # what firmware/ imports from Adafruit
@@ -234,14 +236,18 @@ def find_compiler(major, out=print):
 
 
 def compile_mpy(compiler, source, rel, tmp):
-    """The .mpy (bytes) of ``source`` (bytes), named ``rel`` in tracebacks; ``tmp`` a scratch folder."""
+    """The .mpy (bytes) of ``source`` (bytes), named in tracebacks by ``rel`` (by its file name
+    with ``-O3``); ``tmp`` a scratch folder."""
     src = os.path.join(tmp, "module.py")
     dst = os.path.join(tmp, "module.mpy")
     with open(src, "wb") as f:
         f.write(source)
     if os.path.exists(dst):
         os.remove(dst)
-    r = subprocess.run([compiler] + OPTIMISE + ["-o", dst, "-s", rel.replace(os.sep, "/"), src],
+    name = rel.replace(os.sep, "/")
+    if OPTIMISE:
+        name = name.rpartition("/")[2]
+    r = subprocess.run([compiler] + OPTIMISE + ["-o", dst, "-s", name, src],
                        capture_output=True, text=True)
     if r.returncode != 0 or not os.path.isfile(dst):
         raise DeployError("mpy-cross failed on %s: %s" % (rel, (r.stderr or r.stdout).strip()))
@@ -435,7 +441,7 @@ def main(argv=None):
                          "boot_out.txt; %d for a folder or a zip)" % DEFAULT_CP)
     ap.add_argument("--py", action="store_true", help="write .py sources, compile nothing")
     ap.add_argument("--lines", action="store_true",
-                    help="keep line numbers in the .mpy files (for tracebacks; about 5 KB more RAM)")
+                    help="keep line numbers and source paths in the .mpy files (for tracebacks; about 6 KB more RAM)")
     ap.add_argument("--keep-docstrings", action="store_true", help="write .py sources unchanged")
     args = ap.parse_args(argv)
     OPTIMISE[:] = [] if args.lines else ["-O3"]

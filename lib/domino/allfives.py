@@ -251,7 +251,7 @@ class AllFives(LineGame):
     def undo(self):
         """Take back the last move, restoring the exact previous state."""
         n = self.nhist
-        if n:
+        if n and not self._passed_last():
             h = self.hist[n - 1]
             move = h & 1023
             if move < _DRAW:

@@ -44,11 +44,14 @@ def shown(layouts):
 
 def unload_others(game_id):
     """Forget every game module but ``game_id``'s, with the modules named after it (its
-    view, its AI family: ``domino.loo``, ``domino.looview``, ``domino.looai.*``); a
+    view, its AI family: ``domino.loo``, ``domino.looview``, ``domino.looai.*``) and
+    after the other layouts (``domino.line*`` unless ``game_id`` is a line game); a
     later :func:`load` imports them again, so that on a device their code's RAM goes
     back to the heap once nothing else holds them."""
     pkg = sys.modules.get(__name__.rpartition(".")[0])
-    drop = ["domino." + mod for gid, mod, _, _, _ in GAMES if gid != game_id]
+    own = [g[4] for g in GAMES if g[0] == game_id]
+    drop = ["domino." + g[1] for g in GAMES if g[0] != game_id]
+    drop += ["domino." + g[4] for g in GAMES if g[4] not in own]
     for name in [k for k in sys.modules if k.startswith("domino.")]:
         for d in drop:
             if name.startswith(d):

@@ -14,11 +14,12 @@ nothing on MicroPython for any set size:
   right ends of the line); ``placed``/``placed_arm``: tiles in the order laid
   and the arm each went on, which is all a screen needs to draw the line
   (a double is drawn crosswise; ``placed[nplayed - 1]`` is the last play).
-* ``hist``: 16 bits per move (``move | seat << 10 | passes << 13``), with
-  ``prev[i]``, the value the ``i``-th play covered, so that :meth:`LineGame.undo`
-  restores the state exactly (a draw's tile is the stock's, in order). Half
-  the bytes of a list: the largest block a hand allocates (3.3 KB as a list
-  with 8 players on double-twelve) must be found whole on a device's heap.
+* ``hist``: 16 bits per play or draw (``move | seat << 10 | passes << 13``,
+  ``passes`` the passes in a row just before it), with ``prev[i]``, the value
+  the ``i``-th play covered, so that :meth:`LineGame.undo` restores the state
+  exactly (a draw's tile is the stock's, in order). A pass has no entry: the
+  next entry's ``passes`` (or ``passes`` itself, after the last one) says
+  where it was, so the history holds at most two entries a tile.
 
 Moves are ``tile << 2 | arm``. The first tile of a hand goes on arm 0 and
 opens both ends: ``ends[0]`` is its high end, ``ends[1]`` its low end. When
@@ -104,7 +105,7 @@ class LineGame(LineView, Game):
         self.placed = bytearray(ntiles)
         self.placed_arm = bytearray(ntiles)
         self.prev = bytearray(ntiles)
-        self.hist = array("H", bytes(2 * (ntiles * (players + 1) + 8)))
+        self.hist = array("H", bytes(4 * ntiles))
         self.nhist = 0
         self.passes = 0
         self.over = False
@@ -157,7 +158,6 @@ class LineGame(LineView, Game):
         seat = self.turn
         h = (seat << 10) | (self.passes << 13)
         if move == PASS:
-            self._push(h | move)
             self.passes += 1
             if self.passes >= self.players:
                 self.over = True
@@ -199,8 +199,23 @@ class LineGame(LineView, Game):
         self.hist[self.nhist] = h
         self.nhist += 1
 
+    def _passed_last(self):
+        """Whether the last move was a pass: more passes in a row now than
+        after the last play or draw."""
+        n = self.nhist
+        if n == 0:
+            return self.passes > 0
+        h = self.hist[n - 1]
+        return self.passes > (h >> 13 if h & 1023 == DRAW else 0)
+
     def undo(self):
         """Take back the last move, restoring the exact previous state."""
+        if self._passed_last():
+            if not self.over:  # the pass that ends a hand leaves the turn where it is
+                self.turn = (self.turn - 1) % self.players
+            self.passes -= 1
+            self.over = False
+            return
         if self.nhist == 0:
             raise IllegalMove("no move to undo")
         self.nhist -= 1
@@ -211,8 +226,6 @@ class LineGame(LineView, Game):
         self.passes = h >> 13
         self.over = False
         self.winner = -1
-        if move == PASS:
-            return
         if move == DRAW:
             self.top -= 1
             self.loc[self.stock[self.top]] = STOCK

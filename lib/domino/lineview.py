@@ -79,7 +79,28 @@ class LineView:
 
     def moves(self):
         """The moves applied so far, in order (with a deal, enough to rebuild the hand)."""
-        return [self.hist[i] & 1023 for i in range(self.nhist)]
+        return [m for _, m in self.events()]
+
+    def events(self):
+        """The moves so far, in order, as ``(seat, move)`` pairs, passes included."""
+        out = []
+        hist = self.hist
+        players = self.players
+        after = 0  # passes in a row after the entry before
+        for i in range(self.nhist + 1):
+            if i < self.nhist:
+                h = hist[i]
+                seat = (h >> 10) & 7
+                run = (h >> 13) - after
+            else:
+                seat = self.turn + 1 if self.over and self.passes >= players else self.turn
+                run = self.passes - after
+            for k in range(run, 0, -1):
+                out.append(((seat - k) % players, PASS))
+            if i < self.nhist:
+                out.append((seat, h & 1023))
+                after = h >> 13 if h & 1023 == DRAW else 0
+        return out
 
     def hand(self, seat):
         """Sorted list of the tiles in ``seat``'s hand."""
@@ -106,10 +127,7 @@ class LineView:
         ValueError if ``seat`` is not a seat of this hand."""
         if not (type(seat) is int and 0 <= seat < self.players):
             raise ValueError("no seat %r" % (seat,))
-        events = []
-        for i in range(self.nhist):
-            h = self.hist[i]
-            events.append(((h >> 10) & 7, h & 1023))
+        events = self.events()
         legal = []
         if seat == self.turn and not self.over:
             buf = self._buf
