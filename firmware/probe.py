@@ -3,9 +3,11 @@
 On when settings.toml sets ``POCKET_DOMINO_PROBE = 1``: after every frame the
 app collects garbage and reads ``gc.mem_free()``, and prints on the console
 
-    @@MEM <scene> <free now> <lowest so far> <lowest's scene> <game id, or -1> <block> <fill> <ms>
+    @@MEM <scene> <free now> <lowest> <lowest's scene> <game id, or -1> <block> <fill> <ms>
 
-whenever the scene changes, a move is played, and every ``EVERY`` frames.
+whenever the scene changes, a move is played, and every ``EVERY`` frames;
+``lowest`` is the lowest free RAM of every frame since the line before (this
+frame's included), so the lines' ``lowest`` cover every frame.
 ``block`` is the largest block that can be allocated whole then (found by
 trying, to ``STEP`` bytes): free RAM broken into small pieces fails an
 allocation as surely as too little. ``fill`` is what a program could allocate
@@ -71,7 +73,7 @@ def fill_test():
 
 
 class Probe:
-    """Lowest free RAM after a collection, sampled once a frame."""
+    """Free RAM after a collection, sampled once a frame; the lowest since the last line."""
 
     def __init__(self, out=print):
         self.out = out
@@ -100,3 +102,4 @@ class Probe:
             self.out("@@MEM %s %d %d %s %d %d %d %d" % (scene, free, self.low, self.low_at,
                                                        se.rec.gid if se is not None else -1, block,
                                                        fill_test(), app.now_ms()))
+            self.low = None

@@ -242,8 +242,9 @@ def test_a_save_survives_a_power_cycle(device):
 
 
 def mem_lines(r):
-    """(scene, free, game id, largest whole block, fill test) of each @@MEM line."""
-    return [(w[0], int(w[1]), int(w[4]), int(w[5]), int(w[6])) for w in r.lines("@@MEM ")]
+    """(scene, free, game id, largest whole block, fill test) of each @@MEM line; free is
+    the lowest of every frame since the line before (``firmware/probe.py``)."""
+    return [(w[0], int(w[2]), int(w[4]), int(w[5]), int(w[6])) for w in r.lines("@@MEM ")]
 
 
 def guards_hold(name, r):

@@ -302,6 +302,36 @@ def test_the_probe_finds_the_largest_block_that_can_be_allocated(monkeypatch):
     assert 3000 - probe.STEP < probe.largest_block(2000) <= 3000
 
 
+def test_the_probe_reports_the_lowest_frame_since_its_last_line(monkeypatch):
+    """Every frame is sampled: a line's lowest covers the frames since the line before,
+    so the lines together cover every frame (the device guards read it)."""
+    import types
+    import probe
+    frees = iter([9000, 5000, 7000, 8000, 8500])
+    monkeypatch.setattr(probe, "gc", types.SimpleNamespace(collect=lambda: None, mem_free=lambda: next(frees)))
+    monkeypatch.setattr(probe, "largest_block", lambda free: 1)
+    monkeypatch.setattr(probe, "fill_test", lambda: 2)
+    lines = []
+    p = probe.Probe(out=lines.append)
+    app = types.SimpleNamespace(scene=None, session=None, now_ms=lambda: 0)
+
+    class Title:
+        pass
+
+    class Table:
+        pass
+
+    class Menu:
+        pass
+    for scene in (Title(), Title(), Title(), Table(), Menu()):
+        app.scene = scene
+        p.tick(app)
+    assert [ln.split()[1:5] for ln in lines] == [
+        ["Title", "9000", "9000", "Title"],
+        ["Table", "8000", "5000", "Title"],  # the two frames between, unprinted, counted
+        ["Menu", "8500", "8500", "Menu"]]
+
+
 def test_the_probe_fill_test_counts_what_can_be_allocated(monkeypatch):
     """The fill test allocates blocks, ever smaller, until none fits: with 10,000 bytes to
     give it counts them (to within its smallest block) and gives them all back."""

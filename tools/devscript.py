@@ -181,8 +181,9 @@ def main(argv=None):
                 name, "traceback" if r.traceback() else "no traceback", (r.emu_ms() or 0) / 1000, len(mem)))
             for gid in sorted(set(int(w[4]) for w in mem)):
                 rows = [w for w in mem if int(w[4]) == gid]
-                print("  game %d: lowest free %d B, smallest block %d B, lowest fill %d B" % (
-                    gid, min(int(w[1]) for w in rows), min(int(w[5]) for w in rows),
+                low = min(rows, key=lambda w: int(w[2]))  # every frame's (firmware/probe.py)
+                print("  game %d: lowest free %d B (%s at %.1f s), smallest block %d B, lowest fill %d B" % (
+                    gid, int(low[2]), low[3], int(low[7]) / 1000.0, min(int(w[5]) for w in rows),
                     min(int(w[6]) for w in rows)))
             prev = None
             for w in mem:

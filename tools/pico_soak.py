@@ -53,7 +53,7 @@ def figures(r):
         "readings": len(mem),
         "scenes": scenes,
         "summaries": summaries,
-        "free": min((int(w[1]) for w in mem), default=0),
+        "free": min((int(w[2]) for w in mem), default=0),  # every frame's lowest (firmware/probe.py)
         "block": min((int(w[5]) for w in mem), default=0),
         "fill": min((int(w[6]) for w in mem), default=0),
         "traceback": r.traceback(),
