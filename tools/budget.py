@@ -356,8 +356,8 @@ def section_allfives(b):
     as Seychelles' (on the peak with --quick)."""
     r = mp.run(steps=import_steps(ALLFIVES_IMPORTS) + ["pass"], lib=b.device_lib())
     after = r.steps[-1][0]
-    b.put("allfives_heap_after_import_bytes", after)
-    b.target("allfives_heap_after_import_bytes", after, 24 * KB)
+    b.put("allfives_heap_after_import_bytes", after)  # information: the device's RAM is
+    # held on the emulated Pico (host_tests/test_device.py), with its own module set
     n_imp = len(ALLFIVES_IMPORTS)
     for nset, options in ((6, 1), (12, 3)):
         driver = ("DRIVER = Driver(2, 4, 7, 1, None, False)\n"
@@ -387,12 +387,11 @@ def section_castle(b):
     during 6-player matches (import included, one call per move): on double-six to 5
     (match seed 8: three hands; random play seldom reaches 50, the Devil's hand outgrows
     random captures) and one hand of drinks play on double-twelve (options code 6), the
-    largest set. Targets as All Fives' (24 KB after import, the peak 10 KB above it; the
+    largest set. Targets as All Fives' (the peak 10 KB above the heap after import; the
     min heap without --quick is information, as Seychelles')."""
     r = mp.run(steps=import_steps(CASTLE_IMPORTS) + ["pass"], lib=b.device_lib())
     after = r.steps[-1][0]
-    b.put("castle_heap_after_import_bytes", after)
-    b.target("castle_heap_after_import_bytes", after, 24 * KB)
+    b.put("castle_heap_after_import_bytes", after)  # information, as All Fives'
     n_imp = len(CASTLE_IMPORTS)
     for nset, seed, target, options in ((6, 8, 5, 0), (12, 4, None, 6)):
         driver = "DRIVER = Driver(4, 6, %d, 12345, %r, False, %d)" % (seed, target, options)
