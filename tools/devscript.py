@@ -166,14 +166,17 @@ def soak_keys(rng, presses):
 
 
 def main(argv=None):
-    """Run the RAM runs named on the command line on the emulated Pico, the probe on;
-    print each game's lowest free RAM, smallest largest block and lowest fill test,
-    and the screens passed through with their emulated time."""
+    """Run the RAM runs named on the command line on the emulated Pico, the probe on
+    (``--py``: deployed as ``.py`` sources); print each game's lowest free RAM, smallest
+    largest block and lowest fill test, and the screens passed through with their
+    emulated time."""
     import pico
     import tempfile
-    names = sys.argv[1:] if argv is None else argv
+    names = list(sys.argv[1:] if argv is None else argv)
+    mpy = "--py" not in names  # --py: the .py sources deploy writes without a compiler
+    names = [n for n in names if n != "--py"]
     with tempfile.TemporaryDirectory() as d:
-        img = pico.probe_image(os.path.join(d, "probe.img"))
+        img = pico.probe_image(os.path.join(d, "probe.img"), mpy=mpy)
         for name in names:
             r = pico.run(img, script=ram_script(name), timeout_s=4000)
             mem = r.lines("@@MEM ")
