@@ -139,9 +139,7 @@ class App:
         self.scene = scene
         self.forget_screens(type(scene).__module__)
         if self.session is not None and scene is not self.table:
-            self.table.player = None  # a decision under way starts again on return
-            self.table.ai_move = None
-            self.session.release_engines()
+            self.table.drop_ai()
         if getattr(scene, "TITLE_SCREEN", False) and (self.session is not None or self.session_done is not None):
             self.session_done = None  # a finished match: its result has been shown
             self.set_aside()

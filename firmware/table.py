@@ -92,6 +92,13 @@ class Table(Scene):
         """Shown (again): the viewer or the game may have changed."""
         self.dirty_model = True
 
+    def drop_ai(self):
+        """Let the AI engines go while another screen shows: a decision under way starts
+        again, seeded as before, when the table shows again."""
+        self.player = None
+        self.ai_move = None
+        self.app.session.release_engines()
+
     # -- model ------------------------------------------------------------------
 
     def reset(self):

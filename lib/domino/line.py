@@ -45,7 +45,7 @@ except ImportError:  # CPython
 from array import array
 
 from .game import Game, IllegalMove, PASS, DRAW, new_move_buffer
-from .lineview import LineView, STOCK, TABLE, OUT  # noqa: F401  (re-exported)
+from .lineview import LineView, STOCK, TABLE, OUT, passes_after  # noqa: F401  (re-exported)
 from .rng import Rng
 from . import tiles
 
@@ -205,8 +205,7 @@ class LineGame(LineView, Game):
         n = self.nhist
         if n == 0:
             return self.passes > 0
-        h = self.hist[n - 1]
-        return self.passes > (h >> 13 if h & 1023 == DRAW else 0)
+        return self.passes > passes_after(self.hist[n - 1])
 
     def undo(self):
         """Take back the last move, restoring the exact previous state."""

@@ -33,6 +33,12 @@ OUT = const(0xFF)
 _HI = tiles.HI
 _LO = tiles.LO
 
+
+def passes_after(h):
+    """Passes in a row right after the history entry ``h`` (``LineGame.hist``): a draw
+    leaves the count as it was, a play ends the run."""
+    return h >> 13 if h & 1023 == DRAW else 0
+
 ARM_NAMES = ("left", "right", "up", "down")
 
 
@@ -85,22 +91,22 @@ class LineView:
         """The moves so far, in order, as ``(seat, move)`` pairs, passes included."""
         out = []
         hist = self.hist
-        players = self.players
-        after = 0  # passes in a row after the entry before
-        for i in range(self.nhist + 1):
-            if i < self.nhist:
-                h = hist[i]
-                seat = (h >> 10) & 7
-                run = (h >> 13) - after
-            else:
-                seat = self.turn + 1 if self.over and self.passes >= players else self.turn
-                run = self.passes - after
-            for k in range(run, 0, -1):
-                out.append(((seat - k) % players, PASS))
-            if i < self.nhist:
-                out.append((seat, h & 1023))
-                after = h >> 13 if h & 1023 == DRAW else 0
+        after = 0
+        for i in range(self.nhist):
+            h = hist[i]
+            seat = (h >> 10) & 7
+            self._passes(out, seat, (h >> 13) - after)
+            out.append((seat, h & 1023))
+            after = passes_after(h)
+        # the passes since the last entry: the one that ends a hand leaves the turn with its seat
+        nxt = self.turn + 1 if self.over and self.passes >= self.players else self.turn
+        self._passes(out, nxt, self.passes - after)
         return out
+
+    def _passes(self, out, seat, run):
+        """Append the ``run`` passes made by the seats just before ``seat``."""
+        for k in range(run, 0, -1):
+            out.append(((seat - k) % self.players, PASS))
 
     def hand(self, seat):
         """Sorted list of the tiles in ``seat``'s hand."""
