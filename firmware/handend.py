@@ -127,6 +127,9 @@ class Summary(Scene):
             self.words = len(self.lines()) > 1
 
     def on(self, act):
+        if act == "B":
+            self.app.to_title()
+            return
         rv = self.reveal
         if rv is not None:
             if act in ("A", "RIGHT", "DOWN"):
@@ -137,11 +140,6 @@ class Summary(Scene):
                     self.words = len(self.lines()) > 1
             elif act in ("LEFT", "UP"):
                 rv.page = max(0, rv.page - 1)
-            elif act == "B":
-                self.app.to_title()
-            return
-        if act == "B":
-            self.app.to_title()
             return
         if not self.words:
             if act == "A":

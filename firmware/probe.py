@@ -36,7 +36,8 @@ _SLACK = const(8192)  # how far gc.mem_free() can fall short of the largest free
 
 
 def largest_block(free):
-    """The largest bytearray that can be allocated now, to ``STEP`` bytes."""
+    """The largest bytearray that can be allocated now, to ``STEP`` bytes. A trial's block
+    is collected before the next trial (held, it would fail every larger trial)."""
     lo, hi = 0, free + _SLACK + STEP  # lo fits, hi does not
     while hi - lo > STEP:
         mid = (lo + hi) // 2
@@ -44,6 +45,7 @@ def largest_block(free):
             b = bytearray(mid)
             b = None
             lo = mid
+            gc.collect()  # the trial block back before a larger trial
         except MemoryError:
             hi = mid
     return lo

@@ -18,7 +18,11 @@ where to get it.
 """
 
 import os
-from concurrent.futures import ThreadPoolExecutor
+import queue
+import shutil
+import tempfile
+import threading
+from concurrent.futures import Future
 
 import pytest
 
@@ -57,29 +61,96 @@ RAM_RUNS = {name: devscript.ram_script(name) for name in ("ram_again", "ram_quit
 SOAK_SECONDS = 20  # emulated, per game (tools/pico_soak.py runs longer)
 
 
+class Lanes:
+    """Device runs queued in order, each taken by the next free worker thread (one
+    emulator, one core each); workers can join later: :func:`launch`."""
+
+    def __init__(self):
+        self.jobs = queue.Queue()
+        self.workers = []
+
+    def submit(self, fn, *args, **kw):
+        """Queue ``fn(*args, **kw)``: a future of its result."""
+        f = Future()
+        self.jobs.put((f, fn, args, kw))
+        return f
+
+    def grow(self, n):
+        """At least ``n`` workers from now on."""
+        while len(self.workers) < n:
+            t = threading.Thread(target=self._work, daemon=True)
+            t.start()
+            self.workers.append(t)
+
+    def _work(self):
+        while True:
+            job = self.jobs.get()
+            if job is None:
+                return
+            f, fn, args, kw = job
+            if f.set_running_or_notify_cancel():
+                try:
+                    f.set_result(fn(*args, **kw))
+                except BaseException as e:  # noqa: B902  (the test that waits on it raises it)
+                    f.set_exception(e)
+
+    def close(self):
+        """Cancel the runs not started; the workers stop after the run they are in."""
+        while True:
+            try:
+                job = self.jobs.get_nowait()
+            except queue.Empty:
+                break
+            if job is not None:
+                job[0].cancel()
+        for _ in self.workers:
+            self.jobs.put(None)
+
+
+_LAUNCHED = []  # (folder, lanes, runs) once launched
+
+
+def launch(workers):
+    """Start every device run of this module, the longest first, on ``workers`` lanes
+    (more if already more): name -> a future of its :class:`pico.Run`. The first call
+    queues them; ``host_tests/conftest.py`` calls it with one lane once the tests are
+    collected, so the runs go on while the host tests use the other core."""
+    if not _LAUNCHED:
+        d = tempfile.mkdtemp(prefix="pico-")
+        lanes = Lanes()
+        probe_image = pico.probe_image(os.path.join(d, "probe.img"))
+        lanes.grow(workers)
+        runs = {}
+        for name, script in RAM_RUNS.items():  # the longest first
+            runs[name] = lanes.submit(pico.run, probe_image, script=script, timeout_s=2400,
+                                      stop=devscript.ram_stop(name))
+        runs["power"] = lanes.submit(power_cycle, probe_image, os.path.join(d, "flash.bin"))
+        image = pico.build_image(os.path.join(d, "fs.img"))
+        runs["actions"] = lanes.submit(pico.run, image, script=ACTIONS)
+        for gid, players in HANDS:
+            lead = BOOT_SCRIPT + " U U U" if gid == BOOT_IN else ""
+            script, code = hand_script(gid, players, 1234 + gid, lead)
+            runs["hand%d" % gid] = lanes.submit(pico.run, image, script=script)
+            runs["hand%d" % gid].script = (script, code)
+        for gid in range(len(games.GAMES)):
+            runs["soak%d" % gid] = lanes.submit(pico_soak.soak, gid, SOAK_SECONDS, 1, probe_image)
+        _LAUNCHED.append((d, lanes, runs))
+    _LAUNCHED[0][1].grow(workers)
+    return _LAUNCHED[0][2]
+
+
+def stop_runs():
+    """Cancel the runs not started and remove their files (at the session's end)."""
+    if _LAUNCHED:
+        d, lanes, _ = _LAUNCHED.pop()
+        lanes.close()
+        shutil.rmtree(d, ignore_errors=True)
+
+
 @pytest.fixture(scope="module")
-def device(tmp_path_factory):
-    """Every device run of this module, started at once one per core, at least two at a
-    time (the emulator uses one core each), the longest first: name -> a future of its
-    :class:`pico.Run`."""
-    d = tmp_path_factory.mktemp("pico")
-    pool = ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2))
-    probe_image = pico.probe_image(str(d / "probe.img"))
-    runs = {}
-    for name, script in RAM_RUNS.items():  # the longest first
-        runs[name] = pool.submit(pico.run, probe_image, script=script, timeout_s=2400)
-    runs["power"] = pool.submit(power_cycle, probe_image, str(d / "flash.bin"))
-    image = pico.build_image(str(d / "fs.img"))
-    runs["actions"] = pool.submit(pico.run, image, script=ACTIONS)
-    for gid, players in HANDS:
-        lead = BOOT_SCRIPT + " U U U" if gid == BOOT_IN else ""
-        script, code = hand_script(gid, players, 1234 + gid, lead)
-        runs["hand%d" % gid] = pool.submit(pico.run, image, script=script)
-        runs["hand%d" % gid].script = (script, code)
-    for gid in range(len(games.GAMES)):
-        runs["soak%d" % gid] = pool.submit(pico_soak.soak, gid, SOAK_SECONDS, 1, probe_image)
-    yield runs
-    pool.shutdown(wait=True, cancel_futures=True)
+def device():
+    """Every device run of this module (:func:`launch`), one lane per core, at least two."""
+    return launch(max(2, os.cpu_count() or 2))
 
 
 def valid_code(gid, players, seed):
@@ -242,9 +313,8 @@ def test_a_save_survives_a_power_cycle(device):
 
 
 def mem_lines(r):
-    """(scene, free, game id, largest whole block, fill test) of each @@MEM line; free is
-    the lowest of every frame since the line before (``firmware/probe.py``)."""
-    return [(w[0], int(w[2]), int(w[4]), int(w[5]), int(w[6])) for w in r.lines("@@MEM ")]
+    """The probe readings of a run (``devscript.mem_lines``)."""
+    return devscript.mem_lines(r.console)
 
 
 def guards_hold(name, r):
@@ -254,11 +324,8 @@ def guards_hold(name, r):
     assert "out of RAM" not in r.console
     mem = mem_lines(r)
     assert mem, "no probe readings"
-    for gid in sorted(set(m[2] for m in mem)):
-        rows = [m for m in mem if m[2] == gid]
-        print("%s, game %d: lowest free %d B (fill test %d B), smallest largest block %d B, "
-              "%d readings" % (name, gid, min(m[1] for m in rows), min(m[4] for m in rows),
-                               min(m[3] for m in rows), len(rows)))
+    for ln in devscript.per_game(mem):
+        print("%s, %s" % (name, ln))
     low = min(mem, key=lambda m: m[1])
     block = min(mem, key=lambda m: m[3])
     assert low[1] >= pico.MIN_FREE, "%s: %d bytes free at the lowest (guard %d), at %r" % (
@@ -268,27 +335,13 @@ def guards_hold(name, r):
     return mem
 
 
-def phases(mem, gid):
-    """The scenes game ``gid``'s readings pass through, runs of one scene as one entry
-    (``["Table", "Summary", "Table"]``: a hand's end and the next deal)."""
-    out = []
-    for scene, _, g, _, _ in mem:
-        if g == gid and (not out or out[-1] != scene):
-            out.append(scene)
-    return out
+phases = devscript.phases
 
 
 def over_a_hands_end(mem, gid):
-    """True if game ``gid`` was seen at its table, at a hand's summary, then at the table
-    again (the next deal) or at the match's result (a match one hand can end)."""
-    seen = []
-    for scene, _, g, _, _ in mem:
-        if (g == gid or scene == "Result") and (not seen or seen[-1] != scene):
-            seen.append(scene)
-    for i in range(len(seen) - 2):
-        if seen[i] == "Table" and seen[i + 1] == "Summary" and seen[i + 2] in ("Table", "Result"):
-            return True
-    return False
+    """Game ``gid`` seen over a hand's end and into the next deal (``devscript.NEXT_DEAL``
+    readings), or to its result."""
+    return devscript.over_a_hands_end(mem, gid, devscript.NEXT_DEAL)
 
 
 def test_free_ram_holds_over_a_match_started_after_one_finished(device):

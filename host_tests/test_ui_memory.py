@@ -175,7 +175,7 @@ def test_a_new_match_forgets_the_other_games_modules():
         h.app.forget_code = True
         h.app.start_match(2, 4, [0, 1, 1, 1], 0)
         assert "domino.allfives" in sys.modules
-        for mod in ("seychelles", "whist", "loo", "looview", "castle", "castleview"):
+        for mod in ("seychelles", "whist", "loo", "looview", "castle", "castleview", "options"):
             assert "domino." + mod not in sys.modules and not hasattr(domino, mod), mod
         assert "domino.lineview" in sys.modules  # All Fives' own (a line game's view)
         cls = games.load(0)
@@ -300,6 +300,23 @@ def test_the_probe_finds_the_largest_block_that_can_be_allocated(monkeypatch):
     assert 3000 - probe.STEP < got <= 3000
     # gc.mem_free() can read up to 8 KiB short of the largest free block: the search goes past it
     assert 3000 - probe.STEP < probe.largest_block(2000) <= 3000
+
+
+def test_the_probe_lets_each_trial_block_go_before_the_next(monkeypatch):
+    """A trial block still held until a collection (on the device: a pointer left on a
+    stack the collector scans) must not fail the larger trials after it."""
+    import probe
+    held = []
+
+    def heap(n):
+        if sum(held) + n > 30000:
+            raise MemoryError("memory allocation failed, allocating %d bytes" % n)
+        held.append(n)
+        return b""
+
+    monkeypatch.setattr(probe, "bytearray", heap, raising=False)
+    monkeypatch.setattr(probe.gc, "collect", held.clear)
+    assert 30000 - probe.STEP < probe.largest_block(40000) <= 30000
 
 
 def test_the_probe_reports_the_lowest_frame_since_its_last_line(monkeypatch):

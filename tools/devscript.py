@@ -116,16 +116,94 @@ def ram_script(name):
     if name == "ram_again":
         return (FAST + " " + new_game_keys(4, hard_seats(4, 6, "play: drinks"))[0]
                 + " w90000" + " A w1500" * 8 + " B w500" * 4 + " "
-                + new_game_keys(2, hard_seats(2, 8, "Set: double-12"))[0] + ON * 28)
+                + new_game_keys(2, hard_seats(2, 8, "Set: double-12"))[0] + ON * 60)
     if name == "ram_quit":
         return (FAST + " " + new_game_keys(0, hard_seats(0, 4))[0] + ON * 22 + QUIT + " "
-                + new_game_keys(4, hard_seats(4, 6), resumable=True)[0] + ON * 32)
+                + new_game_keys(4, hard_seats(4, 6), resumable=True)[0] + ON * 50)
     if name == "ram_tricks":
         return (FAST + " " + new_game_keys(3, hard_seats(3, 4, "scoring: pool"))[0] + ON * 18
-                + QUIT + " " + new_game_keys(1, hard_seats(1, 4), resumable=True)[0] + ON * 21)
+                + QUIT + " " + new_game_keys(1, hard_seats(1, 4), resumable=True)[0] + ON * 40)
     if name == "ram_castle12":
         return FAST + " " + new_game_keys(4, hard_seats(4, 6, "set: double-12"))[0] + ON * 100
     raise ValueError("no RAM run %r (ram_again, ram_quit, ram_tricks, ram_castle12)" % name)
+
+
+# The game each RAM run ends on; the run stops once that game has been over a hand's end
+# and NEXT_DEAL readings into the next deal (the scripts' presses are a ceiling).
+RAM_LAST = {"ram_again": 2, "ram_quit": 4, "ram_tricks": 1, "ram_castle12": 4}
+NEXT_DEAL = 4
+
+
+def mem_line(ln):
+    """(scene, free, game id, largest whole block, fill test, scene of the lowest, ms) of
+    an ``@@MEM`` console line, else None; free is the lowest of every frame since the line
+    before (``firmware/probe.py``), seen on that scene."""
+    k = ln.find("@@MEM ")
+    if k < 0:
+        return None
+    w = ln[k + 6:].split()
+    return (w[0], int(w[2]), int(w[4]), int(w[5]), int(w[6]), w[3], int(w[7]))
+
+
+def per_game(mem):
+    """A line per game id of the readings ``mem`` (:func:`mem_lines`): its lowest free RAM
+    and where, its smallest largest block and where, its lowest fill test, its readings."""
+    out = []
+    for gid in sorted(set(m[2] for m in mem)):
+        rows = [m for m in mem if m[2] == gid]
+        low = min(rows, key=lambda m: m[1])
+        blk = min(rows, key=lambda m: m[3])
+        out.append("game %d: lowest free %d B (%s at %.1f s), smallest block %d B (%s at %.1f s), "
+                   "lowest fill %d B, %d readings" % (gid, low[1], low[5], low[6] / 1000.0, blk[3], blk[0],
+                                                      blk[6] / 1000.0, min(m[4] for m in rows), len(rows)))
+    return out
+
+
+def mem_lines(console):
+    """:func:`mem_line` of each probe line of a console."""
+    return [m for m in map(mem_line, console.splitlines()) if m]
+
+
+def phases(mem, gid):
+    """The scenes game ``gid``'s readings pass through, runs of one scene as one entry
+    (``["Table", "Summary", "Table"]``: a hand's end and the next deal)."""
+    out = []
+    for m in mem:
+        if m[2] == gid and (not out or out[-1] != m[0]):
+            out.append(m[0])
+    return out
+
+
+def over_a_hands_end(mem, gid, after=1):
+    """True if game ``gid`` was seen at its table, at a hand's summary, then at the
+    match's result (a match one hand can end) or at the table again (the next deal)
+    for ``after`` readings."""
+    seen = []  # [scene, readings]
+    for m in mem:
+        scene = m[0]
+        if m[2] == gid or scene == "Result":
+            if seen and seen[-1][0] == scene:
+                seen[-1][1] += 1
+            else:
+                seen.append([scene, 1])
+    for i in range(len(seen) - 2):
+        if seen[i][0] == "Table" and seen[i + 1][0] == "Summary" and (
+                seen[i + 2][0] == "Result" or seen[i + 2][0] == "Table" and seen[i + 2][1] >= after):
+            return True
+    return False
+
+
+def ram_stop(name):
+    """The stop rule of RAM run ``name`` for ``pico.run``: its last game over a hand's end."""
+    gid = RAM_LAST[name]
+    mem = []
+
+    def done(line):
+        m = mem_line(line)
+        if m:
+            mem.append(m)
+        return m is not None and over_a_hands_end(mem, gid, NEXT_DEAL)
+    return done
 
 
 def scenes_at(script, h=None):
@@ -178,21 +256,18 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as d:
         img = pico.probe_image(os.path.join(d, "probe.img"), mpy=mpy)
         for name in names:
-            r = pico.run(img, script=ram_script(name), timeout_s=4000)
-            mem = r.lines("@@MEM ")
-            print("%s: %s, %.0f s emulated, %d readings" % (
-                name, "traceback" if r.traceback() else "no traceback", (r.emu_ms() or 0) / 1000, len(mem)))
-            for gid in sorted(set(int(w[4]) for w in mem)):
-                rows = [w for w in mem if int(w[4]) == gid]
-                low = min(rows, key=lambda w: int(w[2]))  # every frame's (firmware/probe.py)
-                print("  game %d: lowest free %d B (%s at %.1f s), smallest block %d B, lowest fill %d B" % (
-                    gid, int(low[2]), low[3], int(low[7]) / 1000.0, min(int(w[5]) for w in rows),
-                    min(int(w[6]) for w in rows)))
+            r = pico.run(img, script=ram_script(name), timeout_s=4000, stop=ram_stop(name))
+            mem = mem_lines(r.console)
+            print("%s: %s, %.0f s emulated at the last reading, %d readings" % (
+                name, "traceback" if r.traceback() else "no traceback", mem[-1][6] / 1000.0 if mem else 0,
+                len(mem)))
+            for ln in per_game(mem):
+                print("  " + ln)
             prev = None
-            for w in mem:
-                if (w[0], w[4]) != prev:
-                    prev = (w[0], w[4])
-                    print("    %7.1f s  %s (game %s)" % (int(w[7]) / 1000.0, w[0], w[4]))
+            for m in mem:
+                if (m[0], m[2]) != prev:
+                    prev = (m[0], m[2])
+                    print("    %7.1f s  %s (game %d)" % (m[6] / 1000.0, m[0], m[2]))
             if r.traceback():
                 print(r.traceback())
     return 0

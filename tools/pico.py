@@ -226,11 +226,12 @@ class Run:
 
 
 def run(image=None, flash=None, script="", until=None, emu_s=None, timeout_s=900,
-        dump_flash=None, start=START_MS, extra=()):
+        dump_flash=None, start=START_MS, extra=(), stop=None):
     """Boot ``image`` (a FAT image) or ``flash`` (a saved 2 MiB flash) and play ``script``.
 
-    Ends at console text ``until``, at ``emu_s`` emulated seconds (default: the
-    script's end plus 0.5 s), or at ``timeout_s`` wall seconds. Returns a :class:`Run`.
+    Ends at console text ``until``, when ``stop(line)`` is true (asked at each console
+    line), at ``emu_s`` emulated seconds (default: the script's end plus 0.5 s),
+    or at ``timeout_s`` wall seconds. Returns a :class:`Run`.
     """
     emu, uf2, rpjs = locate()
     items, end = timeline(script, start)
@@ -254,13 +255,38 @@ def run(image=None, flash=None, script="", until=None, emu_s=None, timeout_s=900
             cmd += ["--dump-flash", dump_flash]
         cmd += list(extra)
         env = dict(os.environ, RP2040JS=rpjs)
-        p = subprocess.run(cmd, capture_output=True, env=env, timeout=timeout_s + 60)
+        rc, console, host = _node(cmd, env, timeout_s + 60, stop)
         out = {}
         for f in sorted(os.listdir(shots)):
             if f.endswith(".png"):
                 out[f[:-4]] = read_png(os.path.join(shots, f))
-    console = p.stdout.decode("utf-8", "replace").replace("\r\n", "\n")
-    return Run(p.returncode, console, p.stderr.decode("utf-8", "replace"), out)
+    return Run(rc, console, host, out)
+
+
+def _node(cmd, env, timeout_s, stop):
+    """Run the emulator: (exit code, console, host log). Killed at ``timeout_s`` wall
+    seconds, or once ``stop(line)`` holds for a console line."""
+    import threading
+    with tempfile.TemporaryFile() as err:
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, env=env)
+        timer = threading.Timer(timeout_s, p.kill)
+        timer.start()
+        chunks = []
+        try:
+            for ln in p.stdout:
+                chunks.append(ln.decode("utf-8", "replace").replace("\r\n", "\n"))
+                if stop is not None and stop(chunks[-1]):
+                    p.terminate()
+                    break
+            p.stdout.close()
+            rc = p.wait()
+        finally:
+            timer.cancel()
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+        err.seek(0)
+        return rc, "".join(chunks), err.read().decode("utf-8", "replace")
 
 
 def save_png(rows, path, scale=4):

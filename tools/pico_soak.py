@@ -39,23 +39,23 @@ def script(gid, seconds, seed):
 
 def figures(r):
     """What one soak run showed: a dict of its figures (see the module docstring)."""
-    mem = r.lines("@@MEM ")
+    mem = devscript.mem_lines(r.console)
     scenes = []
     summaries = 0
     prev = None
-    for w in mem:
-        if w[0] != prev and w[0] == "Summary":
+    for m in mem:
+        if m[0] != prev and m[0] == "Summary":
             summaries += 1
-        prev = w[0]
-        if w[0] not in scenes:
-            scenes.append(w[0])
+        prev = m[0]
+        if m[0] not in scenes:
+            scenes.append(m[0])
     return {
         "readings": len(mem),
         "scenes": scenes,
         "summaries": summaries,
-        "free": min((int(w[2]) for w in mem), default=0),  # every frame's lowest (firmware/probe.py)
-        "block": min((int(w[5]) for w in mem), default=0),
-        "fill": min((int(w[6]) for w in mem), default=0),
+        "free": min((m[1] for m in mem), default=0),  # every frame's lowest (firmware/probe.py)
+        "block": min((m[3] for m in mem), default=0),
+        "fill": min((m[4] for m in mem), default=0),
         "traceback": r.traceback(),
         "out_of_ram": "out of RAM" in r.console,
     }

@@ -44,14 +44,16 @@ def shown(layouts):
 
 def unload_others(game_id):
     """Forget every game module but ``game_id``'s, with the modules named after it (its
-    view, its AI family: ``domino.loo``, ``domino.looview``, ``domino.looai.*``) and
-    after the other layouts (``domino.line*`` unless ``game_id`` is a line game); a
-    later :func:`load` imports them again, so that on a device their code's RAM goes
-    back to the heap once nothing else holds them."""
+    view, its AI family: ``domino.loo``, ``domino.looview``, ``domino.looai.*``), after
+    the other layouts (``domino.line*`` unless ``game_id`` is a line game) and
+    ``domino.options`` (a match's start needs it, play does not); a later import loads
+    them again, so that on a device their code's RAM goes back to the heap once nothing
+    else holds them."""
     pkg = sys.modules.get(__name__.rpartition(".")[0])
     own = [g[4] for g in GAMES if g[0] == game_id]
     drop = ["domino." + g[1] for g in GAMES if g[0] != game_id]
     drop += ["domino." + g[4] for g in GAMES if g[4] not in own]
+    drop.append("domino.options")
     for name in [k for k in sys.modules if k.startswith("domino.")]:
         for d in drop:
             if name.startswith(d):
