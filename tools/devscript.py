@@ -124,7 +124,7 @@ def ram_script(name):
         return (FAST + " " + new_game_keys(3, hard_seats(3, 4, "scoring: pool"))[0] + ON * 18
                 + QUIT + " " + new_game_keys(1, hard_seats(1, 4), resumable=True)[0] + ON * 40)
     if name == "ram_castle12":
-        return FAST + " " + new_game_keys(4, hard_seats(4, 6, "set: double-12"))[0] + ON * 100
+        return FAST + " " + new_game_keys(4, hard_seats(4, 6, "set: double-12"))[0] + ON * 140
     raise ValueError("no RAM run %r (ram_again, ram_quit, ram_tricks, ram_castle12)" % name)
 
 
