@@ -265,11 +265,17 @@ def run(image=None, flash=None, script="", until=None, emu_s=None, timeout_s=900
 
 def _node(cmd, env, timeout_s, stop):
     """Run the emulator: (exit code, console, host log). Killed at ``timeout_s`` wall
-    seconds, or once ``stop(line)`` holds for a console line."""
+    seconds (the host log then ends saying so), or once ``stop(line)`` holds for a
+    console line."""
     import threading
     with tempfile.TemporaryFile() as err:
         p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, env=env)
-        timer = threading.Timer(timeout_s, p.kill)
+        late = []
+
+        def kill():
+            late.append(True)
+            p.kill()
+        timer = threading.Timer(timeout_s, kill)
         timer.start()
         chunks = []
         try:
@@ -286,7 +292,10 @@ def _node(cmd, env, timeout_s, stop):
                 p.kill()
                 p.wait()
         err.seek(0)
-        return rc, "".join(chunks), err.read().decode("utf-8", "replace")
+        host = err.read().decode("utf-8", "replace")
+        if late:
+            host += "\npico.py: killed after %d wall seconds\n" % timeout_s
+        return rc, "".join(chunks), host
 
 
 def save_png(rows, path, scale=4):

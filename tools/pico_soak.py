@@ -9,9 +9,9 @@ long presses, waits) for the given emulated seconds, the firmware's free-RAM pro
 The presses go wherever they lead: menus, the move log, quitting, other games. Prints
 per game the presses, the screens seen, the hand summaries reached, the lowest free RAM
 after a collection, the smallest largest block and the lowest fill test, and exits 1 on
-a traceback, on "out of RAM", or when free RAM or the largest block falls under the
-guards (``pico.MIN_FREE``, ``pico.MIN_BLOCK``). host_tests/test_device.py runs a short
-soak of every game in CI.
+a traceback, on "out of RAM", on a run out of wall time, or when free RAM or the largest
+block falls under the guards (``pico.MIN_FREE``, ``pico.MIN_BLOCK``).
+host_tests/test_device.py runs a short soak of every game in CI.
 """
 
 import argparse
@@ -57,6 +57,7 @@ def figures(r):
         "block": min((m[3] for m in mem), default=0),
         "fill": min((m[4] for m in mem), default=0),
         "traceback": r.traceback(),
+        "timed_out": "pico.py: killed" in r.host,
         "out_of_ram": "out of RAM" in r.console,
     }
 
@@ -79,6 +80,8 @@ def broken(f):
         why.append("traceback: " + f["traceback"])
     if f["out_of_ram"]:
         why.append("out of RAM")
+    if f.get("timed_out"):
+        why.append("the run ran out of wall time")
     if not f["readings"]:
         why.append("no probe readings")
     elif f["free"] < pico.MIN_FREE or f["block"] < pico.MIN_BLOCK:
