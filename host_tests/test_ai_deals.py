@@ -63,6 +63,20 @@ def test_deals_respect_counts_voids_and_replay(gid, n):
     assert voids > 0  # the positions did prove some voids
 
 
+def test_out_of_ram_in_the_replay_reaches_the_caller():
+    """A MemoryError while the observation is replayed goes up to the table's level
+    fallback; it is not taken for an observation no deal explains (inference off)."""
+    cls = games.load(0)
+    obs = [o for o in _positions(cls, 4, 30) if o.events][0]
+
+    class Tight(cls):
+        def apply(self, mv):
+            raise MemoryError("memory allocation failed, allocating 256 bytes")
+
+    with pytest.raises(MemoryError):
+        Knowledge(Tight, obs)
+
+
 def test_deals_without_voids_are_uniform():
     # no pass or draw yet: each hidden tile is in each other hand (or the
     # boneyard) as often as that place's share of the hidden tiles

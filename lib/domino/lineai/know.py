@@ -153,6 +153,8 @@ class Knowledge:
             # the skeleton now stands at the observed position (hidden tiles
             # dealt without inference): good enough for reading public facts
             self.at_position = True
+        except MemoryError:  # not the observation's fault: the caller's fallback decides
+            raise
         except Exception:  # an observation no deal explains: fall back to no inference
             for s in range(n):
                 void[s] = 0
