@@ -192,6 +192,9 @@ def read_png(path):
     return rows[::step]
 
 
+_KILLED = "pico.py: killed after"  # the host log's last line when a run ran out of wall time
+
+
 class Run:
     """What one boot printed and showed."""
 
@@ -214,6 +217,10 @@ class Run:
         """The first Python traceback on the console, or None."""
         k = self.console.find("Traceback (most recent call last)")
         return None if k < 0 else self.console[k:k + 1500]
+
+    def timed_out(self):
+        """True if the run was killed at its wall-time limit (:func:`run`)."""
+        return _KILLED in self.host
 
     def emu_ms(self):
         """Emulated ms at the end of the run (from the runner's summary)."""
@@ -294,7 +301,7 @@ def _node(cmd, env, timeout_s, stop):
         err.seek(0)
         host = err.read().decode("utf-8", "replace")
         if late:
-            host += "\npico.py: killed after %d wall seconds\n" % timeout_s
+            host += "\n%s %d wall seconds\n" % (_KILLED, timeout_s)
         return rc, "".join(chunks), host
 
 

@@ -57,7 +57,7 @@ def figures(r):
         "block": min((m[3] for m in mem), default=0),
         "fill": min((m[4] for m in mem), default=0),
         "traceback": r.traceback(),
-        "timed_out": "pico.py: killed" in r.host,
+        "timed_out": r.timed_out(),
         "out_of_ram": "out of RAM" in r.console,
     }
 
@@ -80,7 +80,7 @@ def broken(f):
         why.append("traceback: " + f["traceback"])
     if f["out_of_ram"]:
         why.append("out of RAM")
-    if f.get("timed_out"):
+    if f["timed_out"]:
         why.append("the run ran out of wall time")
     if not f["readings"]:
         why.append("no probe readings")
