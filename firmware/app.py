@@ -8,7 +8,10 @@
 ``Storage`` (records 0 settings, 1 stats, 2 match); ``buttons`` the action
 name of each key number (``("LEFT", "RIGHT", "A")`` up to six buttons);
 ``now_ms`` a clock in milliseconds (tests pass a virtual one); ``buzzer`` an
-optional ``pwmio.PWMOut`` (variable frequency) or a callable ``(hz, ms)``.
+optional ``pwmio.PWMOut`` (variable frequency) or a callable ``(hz, ms)``. On a
+device ``restart`` starts the program again (each match is played on a fresh heap,
+:meth:`App._restart`) and ``resume`` says this run is such a restart: it opens the
+saved match at once.
 
 Each :meth:`App.tick` reads input, lets the AI work for a bounded budget and
 redraws only when something changed. The match record is rewritten when the
@@ -27,7 +30,7 @@ from domino import games
 from actions import Input
 from render import Screen
 import savegame
-from savegame import Settings, Stats, MatchRecord, BadSave, REC_SETTINGS, REC_STATS, REC_MATCH
+from savegame import Settings, Stats, MatchRecord, BadSave, KIND_MATCH, REC_SETTINGS, REC_STATS, REC_MATCH
 import scenes
 from scenes import Message, Privacy
 from table import Table
@@ -41,8 +44,10 @@ def _ticks():
 class App:
     """State machine of screens over one Screen; see the module docstring."""
 
-    def __init__(self, display, keys, storage, buttons, now_ms=None, buzzer=None, forget_code=False):
+    def __init__(self, display, keys, storage, buttons, now_ms=None, buzzer=None, forget_code=False,
+                 restart=None, resume=False):
         self.display = display
+        self.restart = restart  # on a device: start the program again (see _restart)
         self.forget_code = forget_code  # on a device: code not in use is forgotten (RAM)
         self.scr = Screen(display)
         display.root_group = self.scr.group
@@ -89,6 +94,10 @@ class App:
             try:
                 self.session = sessionmod.Session(MatchRecord.decode(b))
                 self.last_code = self.session.code
+                rec = self.session.rec
+                if rec.kind == KIND_MATCH:  # New game offers its choices again
+                    self.options[rec.gid] = (rec.players, bytes(rec.seats) + b"\x02" * (8 - rec.players),
+                                             rec.target, rec.options)
             except (BadSave, ValueError) as e:
                 errors.append(str(e) + ": ignored")
                 self._save(REC_MATCH, b"")  # report it once, not at every start
@@ -102,6 +111,8 @@ class App:
             for e in errors:
                 lines.extend(scenes.wrap(e, 21))
             self.go(Message(self, "SAVE PROBLEM", lines[:4] + ["A: ok"], self.title(), self.ack_errors))
+        elif resume and self.session is not None:
+            self.resume_table()
         else:
             self.to_title()
 
@@ -369,13 +380,30 @@ class App:
 
     def _begin(self):
         self.table = Table(self)
-        self.save_match()
+        if self.save_match():
+            self._restart("DEALING")
         self.resume_table()
+
+    def _restart(self, what):
+        """On a device (``restart``, from code.py) a match is played on a fresh heap: once
+        its record is saved the screen says ``what`` and the board starts its program
+        again, which opens the saved match at once (``resume``) as Continue does after a
+        power cycle. Returns where there is no ``restart``."""
+        if self.restart is None:
+            return
+        scr = self.scr
+        scr.clear()
+        what += "..."
+        scr.text(2, what, x=(128 - scr.font.adv * len(what)) // 2)
+        scr.refresh()
+        self.restart()
 
     def resume_table(self):
         """Show the table of the session (or its pending summary / privacy screen);
         a match set aside is built again from its record first."""
         if self.session is None and self.kept is not None:
+            if self.restart is not None and self.save_match():
+                self._restart("LOADING")
             try:
                 self.session = sessionmod.Session(MatchRecord.decode(self.kept))
             except (BadSave, ValueError) as e:  # it decoded at start-up: should not happen

@@ -2,7 +2,8 @@
 
 The profile comes from POCKET_DOMINO_BOARD in settings.toml, else from
 board.board_id (see boards/). Problems are printed on the serial console and
-shown on the OLED until reset.
+shown on the OLED until reset. A match starts the program again, on a fresh heap
+(``App._restart``); that run opens the saved match at once.
 """
 
 import gc
@@ -11,13 +12,15 @@ import sys
 
 def main():
     import hardware
+    import supervisor
+    resume = supervisor.runtime.run_reason == supervisor.RunReason.SUPERVISOR_RELOAD
     hw = hardware.Hardware()
     try:
         import profiles
         name, profile = profiles.select_profile()
         probe = profiles.setting("POCKET_DOMINO_PROBE")
         print("pocket dominoes: board profile", name, "-", profile["name"])
-        hardware.build(profile, hw)
+        hardware.build(profile, hw, keep_frame=resume)
         profiles = profile = None
         for k in [k for k in sys.modules if k == "profiles" or k.split(".")[0] == "boards"]:
             del sys.modules[k]  # needed only at start-up: their RAM goes back to the game
@@ -26,7 +29,17 @@ def main():
             print("pocket dominoes:", note)
         st = hardware.make_storage()
         from app import App
-        app = App(hw.display, hw.keys, st, hw.buttons, buzzer=hw.buzzer, forget_code=True)
+        i2c = hw.i2c
+
+        def restart():
+            # a match on a fresh heap (App._restart): the display and its bus are let go,
+            # so the screen keeps its last frame while the program starts again
+            import displayio
+            displayio.release_displays()
+            i2c.deinit()
+            supervisor.reload()
+        app = App(hw.display, hw.keys, st, hw.buttons, buzzer=hw.buzzer, forget_code=True,
+                  restart=restart, resume=resume)
         if probe:
             from probe import Probe
             app.probe = Probe()

@@ -15,14 +15,17 @@ class Hardware:
 
     def __init__(self):
         self.display = None
+        self.i2c = None  # the display's bus
         self.keys = None
         self.buttons = ()
         self.buzzer = None
         self.notes = []
 
 
-def build(profile, hw=None):
-    """Build I2C + SSD1306 display, keypad.Keys and the optional buzzer."""
+def build(profile, hw=None, keep_frame=False):
+    """Build I2C + SSD1306 display, keypad.Keys and the optional buzzer. ``keep_frame``:
+    the display shows what the panel holds until the program's first refresh (after a
+    restart: the frame the last run left), not the console."""
     from profiles import ADDRESSES, ProfileError, button_actions
     import board
     import busio
@@ -57,9 +60,11 @@ def build(profile, hw=None):
     except ImportError:
         from displayio import I2CDisplay as I2CDisplayBus  # CircuitPython 8
     bus = I2CDisplayBus(i2c, device_address=address)
+    hw.i2c = i2c
     import adafruit_displayio_ssd1306
     hw.display = adafruit_displayio_ssd1306.SSD1306(
-        bus, width=profile["width"], height=profile["height"], rotation=profile["rotation"])
+        bus, width=profile["width"], height=profile["height"], rotation=profile["rotation"],
+        auto_refresh=not keep_frame)
     pins = tuple(getattr(board, pin) for pin, _ in profile["buttons"])
     # the app reads the events every frame: 8 queued are plenty (the default 64 take 384 B)
     hw.keys = keypad.Keys(pins, value_when_pressed=False, pull=True, max_events=8)

@@ -28,9 +28,10 @@ class Options(Menu):
         self.TITLE = games.GAMES[[g[0] for g in games.GAMES].index(gid)][3].upper()
         decl = self.cls.OPTIONS
         prev = app.options.get(gid)
-        if prev:
+        if prev:  # (players, seat kinds, target, options code) of this game's last match
+            from domino.options import unpack
             self.players, self.kinds, self.target = prev[0], bytearray(prev[1]), prev[2]
-            self.opt = bytearray(prev[3])
+            self.opt = bytearray(unpack(decl, prev[3]))
         else:
             ps = self.cls.PLAYERS
             self.players = 4 if 4 in ps else ps[-1]
@@ -163,7 +164,7 @@ class Options(Menu):
 
     def pick(self, i):
         if self._row(i)[0] == "start":
-            self.app.options[self.gid] = (self.players, bytes(self.kinds), self.target, bytes(self.opt))
+            self.app.options[self.gid] = (self.players, bytes(self.kinds), self.target, self.options())
             try:
                 self.app.start_match(self.gid, self.players, self.kinds[:self.players], self.target,
                                      self.options())

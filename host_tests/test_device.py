@@ -184,7 +184,7 @@ def sim_display():
 def sim_frames(script):
     """The simulator's frames at the script's ``s:name`` points (default settings)."""
     display = sim_display()
-    h = sim.Harness(6, display, settings_speed=None)
+    h = sim.Harness(6, display, settings_speed=None, restarts=True)  # as the device: a match restarts it
     shots = {}
     import tempfile
     with tempfile.TemporaryDirectory() as d:
@@ -274,11 +274,12 @@ def actions_script():
 
 ACTIONS = actions_script()
 
+# (w3000: the deal starts the program again, about a second, and the AI seats lead)
 POWER_HEAD = (FAST + " " + " ".join(code_keys(valid_code(0, 4, 777)))
-              + " w1500 A %s A %s s:before" % (A_GAP, A_GAP))
-# the title offers Continue first; then (POWER_ON) the hand is played on to its end and
-# into the next, its RAM read
-POWER_RESUME = "w500 s:title A w1500 s:after"
+              + " w3000 A %s A %s s:before" % (A_GAP, A_GAP))
+# the title offers Continue first (which starts the program again); then (POWER_ON) the
+# hand is played on to its end and into the next, its RAM read
+POWER_RESUME = "w500 s:title A w2500 s:after"
 POWER_ON = (" A " + A_GAP) * 24
 
 
@@ -299,11 +300,11 @@ def test_a_save_survives_a_power_cycle(device):
     from savestore import Storage, MemoryBackend
     store = Storage(MemoryBackend(bytearray(4096)))
     display = sim_display()
-    h = sim.Harness(6, display, store, settings_speed=None)
+    h = sim.Harness(6, display, store, settings_speed=None, restarts=True)
     import tempfile
     with tempfile.TemporaryDirectory() as d:
         before = pico.read_png(h.run_script(head, d)[-1])
-        h2 = sim.Harness(6, display, store, settings_speed=None)
+        h2 = sim.Harness(6, display, store, settings_speed=None, restarts=True)
         after = pico.read_png(h2.run_script(resume, d)[-1])
     assert type(h2.app.scene).__name__ == "Table" and len(h2.app.session.rec.moves) >= 2
     same("before_power_cut", r1.shots["before"], before)

@@ -505,3 +505,59 @@ def test_version_2_all_fives_save_keeps_its_double_six(kind):
     assert back.game.observation(0).key() == se.game.observation(0).key()
     with pytest.raises(ValueError, match="not a version 2 or 3 record"):
         MatchRecord.decode(b"\x01" + bytes(old[1:]))
+
+
+def _pause_and_quit(h):
+    """B on the table, then the pause menu's "Quit to title"."""
+    import pause
+    settle(h)
+    h.tap("B")
+    menu = h.app.scene
+    assert isinstance(menu, pause.TableMenu)
+    menu.sel = menu.rows().index("Quit to title")
+    h.tap("A")
+    assert isinstance(h.app.scene, menus.Title)
+
+
+@pytest.mark.parametrize("gid_index", [0, 2, 3, 4])
+def test_each_match_starts_the_program_again_as_on_the_device(gid_index):
+    """With a ``restart`` (code.py's on the device) a new match and Continue save the match
+    and start the program again, which opens the saved match at once: the same hand as
+    without restarts, and New game offers the same choices afterwards."""
+    plain = fresh(bytearray(4096))
+    h = sim.Harness(6, storage=Storage(MemoryBackend(bytearray(4096))), restarts=True)
+    for x in (plain, h):
+        refresh_golden._start(x, gid_index, kinds=[0, 3, 3, 3])
+    assert (plain.restarts, h.restarts) == (None, 1)
+    assert isinstance(h.app.scene, (table.Table, scenes.Privacy))
+    assert state(h.app) == state(plain.app)
+    play_some(h, 3)
+    _pause_and_quit(h)
+    before = state(h.app)
+    assert h.app.scene.rows()[0] == "Continue"
+    h.tap("A")
+    assert h.restarts == 2 and state(h.app) == before
+    assert isinstance(h.app.scene, (table.Table, handend.Summary))
+    _pause_and_quit(h)
+    settle(plain)
+    _pause_and_quit(plain)
+    shown = []
+    for x in (plain, h):
+        x.app.scene.sel = x.app.scene.rows().index("New game")
+        shown.append(refresh_golden._new_game(x, gid_index).rows())
+    assert shown[1] == shown[0] and "P2: AI hard" in shown[1], shown
+    assert h.restarts == 2
+
+
+def test_no_restart_when_the_match_could_not_be_saved():
+    """A restart opens the saved match: where the save failed the match starts in place."""
+    class Failing(Storage):
+        def save(self, record_id, payload):
+            if record_id == 2 and payload:
+                raise OSError("flash worn out")
+            return Storage.save(self, record_id, payload)
+    h = sim.Harness(6, storage=Failing(MemoryBackend(bytearray(4096))), restarts=True)
+    refresh_golden._start(h, 0)
+    assert h.restarts == 0
+    assert isinstance(h.app.scene, table.Table) and h.app.session is not None
+    assert any("flash worn out" in e for e in h.app.errors)

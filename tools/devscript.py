@@ -209,7 +209,7 @@ def ram_stop(name):
 def scenes_at(script, h=None):
     """Play ``script`` on a simulator harness (default: a fresh 6-button one at default
     settings); the scene's name and its message row (a table's) at each ``s:name``."""
-    h = h or sim.Harness(6, settings_speed=None)
+    h = h or sim.Harness(6, settings_speed=None, restarts=True)  # as the device
     out = {}
     for tok in sim.script_tokens(script):
         if tok.startswith("s:"):

@@ -4,7 +4,8 @@
     .venv/bin/python tools/pico.py --probe --script "A A w20000"      # with free-RAM lines
 
 Deploys the firmware (``tools/deploy.py``, board ``pico``) into a CIRCUITPY FAT
-image (the runner's ``build_fs.py``), boots it in ``../shared/picoemu`` and
+image (the runner's ``build_fs.py``), boots it in ``../shared/picoemu`` (started
+through ``tools/picoglue.mjs``, which adds what rp2040js lacks) and
 presses its buttons on a script written as for ``tools/sim.py`` (``L R U D A
 B`` taps, ``~A`` a long press, ``w500`` a wait, ``s:name`` a screenshot,
 ``X*3`` repeats), in emulated time from ``START_MS`` after power-on. Returns
@@ -41,6 +42,8 @@ PINS = {"LEFT": 8, "RIGHT": 9, "UP": 6, "DOWN": 7, "A": 15, "B": 14}
 START_MS = 7500
 TAP_MS = 250     # a tap: 80 ms held (the runner's), then idle until the next token
 HOLD_MS = 1100   # a long press: 900 ms held, then idle
+# the runner is started through this file: it resets I2C as the RP2040's RESETS do
+GLUE = os.path.join(ROOT, "tools", "picoglue.mjs")
 # The RAM guards, at every probe reading of a device run (host_tests/test_device.py,
 # tools/pico_soak.py): bytes free after a collection, and the largest block allocatable
 # whole. (The target for free RAM is 40 KB: docs/device.md says where it stands.)
@@ -243,7 +246,7 @@ def run(image=None, flash=None, script="", until=None, emu_s=None, timeout_s=900
     emu, uf2, rpjs = locate()
     items, end = timeline(script, start)
     with tempfile.TemporaryDirectory() as shots:
-        cmd = ["node", os.path.join(emu, "picoemu.mjs")]
+        cmd = ["node", GLUE, os.path.join(emu, "picoemu.mjs")]
         if flash is not None:
             cmd += ["--flash-image", flash]
         else:

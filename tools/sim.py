@@ -154,27 +154,47 @@ def frame_bytes(display):
     return pygame.image.tobytes(display._pygame_screen, "RGB")
 
 
+class Restart(Exception):
+    """The app asked for a fresh interpreter (``supervisor.reload()`` on the device)."""
+
+
+def _restart():
+    raise Restart()
+
+
 class Harness:
     """An App with fake keys, a virtual clock and memory storage, driven by actions
     (``board``: a button count of ``BOARDS``, or a tuple of action names)."""
 
-    def __init__(self, board=6, display=None, storage=None, settings_speed=0):
+    def __init__(self, board=6, display=None, storage=None, settings_speed=0, restarts=False):
         from savestore import Storage, MemoryBackend
-        from app import App
         self.buttons = BOARDS[board] if isinstance(board, int) else tuple(board)
         self.keys = FakeKeys(self.buttons)
         self.clock = Clock()
         self.display = display if display is not None else NullDisplay()
         self.storage = storage if storage is not None else Storage(MemoryBackend(bytearray(4096)))
-        self.app = App(self.display, self.keys, self.storage, self.buttons, now_ms=self.clock)
-        if settings_speed is not None:
-            self.app.settings.speed = settings_speed
+        self.restarts = 0 if restarts else None  # counted when the app restarts as on a device
+        self.settings_speed = settings_speed
+        self._boot(False)
+
+    def _boot(self, resume):
+        """Make the app, as code.py does at power-on (or after a restart: ``resume``)."""
+        from app import App
+        self.app = App(self.display, self.keys, self.storage, self.buttons, now_ms=self.clock,
+                       restart=None if self.restarts is None else _restart, resume=resume)
+        if self.settings_speed is not None:
+            self.app.settings.speed = self.settings_speed
         self.app.tick()
 
     def step(self, ms=FRAME_MS):
-        """Advance time and run one frame."""
+        """Advance time and run one frame (with ``restarts``, a restart the app asks for
+        makes a new app on the same storage, as the device's code.py runs again)."""
         self.clock.advance(ms)
-        self.app.tick()
+        try:
+            self.app.tick()
+        except Restart:
+            self.restarts += 1
+            self._boot(True)
 
     def tap(self, action):
         """Press and release a button (a board without it ignores it)."""
