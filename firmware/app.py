@@ -111,9 +111,7 @@ class App:
             for e in errors:
                 lines.extend(scenes.wrap(e, 21))
             self.go(Message(self, "SAVE PROBLEM", lines[:4] + ["A: ok"], self.title(), self.ack_errors))
-        elif resume and self.session is not None:
-            self.resume_table()
-        else:
+        elif not (resume and self.session is not None):  # else: the table at the first tick
             self.to_title()
 
     def ack_errors(self):
@@ -164,6 +162,10 @@ class App:
 
     def tick(self):
         """One frame: input, timers and AI, redraw if needed."""
+        if self.scene is None:
+            # a restart (``resume``): the match's table is built at the first frame, once
+            # code.py has let start-up's code go, so that it leaves no hole under the table
+            self.resume_table()
         now = self.now_ms()
         acts = self.inp.poll(now)
         if self.inp.any_key or acts:

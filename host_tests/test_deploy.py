@@ -95,7 +95,7 @@ def test_folder_deploy_compiles_every_module(tmp_path, capsys, compiler):
     assert not (dest / "lib/adafruit_display_text").exists()
     assert not list(dest.glob("boards/template*"))
     assert not list(dest.glob("storage*"))
-    assert (dest / "settings.toml").read_text() == "CIRCUITPY_PYSTACK_SIZE = 3072\n"
+    assert (dest / "settings.toml").read_text() == "CIRCUITPY_PYSTACK_SIZE = 3072\nCIRCUITPY_HEAP_START_SIZE = 131072\n"
     assert not list(dest.rglob("__pycache__"))
 
 
@@ -284,7 +284,8 @@ def test_zip_holds_what_a_folder_deploy_writes(tmp_path, capsys, compiler):
         zipped = {n: z.read(n) for n in names}
     on_disk = {p.relative_to(dest).as_posix(): p.read_bytes() for p in dest.rglob("*") if p.is_file()}
     assert zipped == on_disk
-    assert (dest / "settings.toml").read_text() == 'POCKET_DOMINO_BOARD = "pico"\nCIRCUITPY_PYSTACK_SIZE = 3072\n'
+    assert (dest / "settings.toml").read_text() == ('POCKET_DOMINO_BOARD = "pico"\nCIRCUITPY_PYSTACK_SIZE = 3072\n'
+                                                     "CIRCUITPY_HEAP_START_SIZE = 131072\n")
     assert names[-1] == "code.py" and "lib/domino/line.mpy" in names and "lib/adafruit_displayio_ssd1306.mpy" in names
 
 
@@ -293,7 +294,7 @@ def test_zip_of_sources(tmp_path, capsys):
     assert rc == 0
     with zipfile.ZipFile(tmp_path / "p.zip") as z:
         names = z.namelist()
-        assert z.read("settings.toml") == b"CIRCUITPY_PYSTACK_SIZE = 3072\n"
+        assert z.read("settings.toml") == b"CIRCUITPY_PYSTACK_SIZE = 3072\nCIRCUITPY_HEAP_START_SIZE = 131072\n"
     assert "boards/xiao_rp2040.py" in names and not [n for n in names if n.endswith(".mpy")]
 
 
@@ -324,7 +325,7 @@ def test_accepts_circuitpy_drive(tmp_path, capsys, compiler):
     assert (drive / "code.py").is_file() and (drive / "app.mpy").read_bytes()[:2] == MPY_HEADER
     settings = (drive / "settings.toml").read_text().splitlines()
     assert settings == ['CIRCUITPY_WEB_API_PASSWORD = "x"', 'POCKET_DOMINO_BOARD = "pico"',
-                        "CIRCUITPY_PYSTACK_SIZE = 3072"]
+                        "CIRCUITPY_PYSTACK_SIZE = 3072", "CIRCUITPY_HEAP_START_SIZE = 131072"]
 
 
 def test_drive_too_small_refused(tmp_path, capsys, monkeypatch):
@@ -343,7 +344,7 @@ def test_board_choice_writes_only_that_profile(tmp_path, capsys, compiler):
     assert rc == 0
     assert sorted(p.name for p in (dest / "boards").iterdir()) == ["__init__.mpy", "xiao_rp2040.mpy"]
     assert (dest / "settings.toml").read_text() == ('POCKET_DOMINO_BOARD = "xiao_rp2040"\n'
-                                                     "CIRCUITPY_PYSTACK_SIZE = 3072\n")
+                                                     "CIRCUITPY_PYSTACK_SIZE = 3072\nCIRCUITPY_HEAP_START_SIZE = 131072\n")
     assert "Seeed XIAO RP2040" in out
 
 
@@ -427,24 +428,28 @@ def test_mpy_leaves_out_line_numbers_unless_asked(tmp_path, capsys, compiler):
     run([str(tmp_path / "o"), "--folder"], capsys)  # (back to the default for the other tests)
 
 
+@pytest.mark.parametrize("key,least", deploy.MINIMUMS)
 @pytest.mark.parametrize("before,after", [
-    ("CIRCUITPY_PYSTACK_SIZE = 8192\n", "CIRCUITPY_PYSTACK_SIZE = 8192\n"),  # larger: kept
-    ("A = 1\nCIRCUITPY_PYSTACK_SIZE = 2000  # mine\nB = 2\n", "A = 1\nB = 2\nCIRCUITPY_PYSTACK_SIZE = 3072\n"),
-    ('CIRCUITPY_PYSTACK_SIZE = "big"\n', "CIRCUITPY_PYSTACK_SIZE = 3072\n"),  # not a number
+    ("{k} = {big}\n", "{k} = {big}\n"),  # larger: kept
+    ("A = 1\n{k} = {small}  # mine\nB = 2\n", "A = 1\nB = 2\n{k} = {least}\n"),
+    ('{k} = "big"\n', "{k} = {least}\n"),  # not a number
     # CircuitPython reads the root table only: the setting goes before the first [table],
     # and a key of that name inside a table does not count
-    ("A = 1\n\n[wifi]\nCIRCUITPY_PYSTACK_SIZE = 9000\n",
-     "A = 1\nCIRCUITPY_PYSTACK_SIZE = 3072\n\n[wifi]\nCIRCUITPY_PYSTACK_SIZE = 9000\n"),
-    ("[t]\nX = 1\n", "CIRCUITPY_PYSTACK_SIZE = 3072\n[t]\nX = 1\n"),
+    ("A = 1\n\n[wifi]\n{k} = {big}\n", "A = 1\n{k} = {least}\n\n[wifi]\n{k} = {big}\n"),
+    ("[t]\nX = 1\n", "{k} = {least}\n[t]\nX = 1\n"),
 ])
-def test_pystack_setting_raised_never_lowered(tmp_path, capsys, before, after):
+def test_minimum_settings_raised_never_lowered(tmp_path, capsys, key, least, before, after):
+    """Each setting deploy keeps at a minimum (the other one already set as deploy sets it)."""
+    other = "".join("%s = %d\n" % (k, v) for k, v in deploy.MINIMUMS if k != key)
+    f = dict(k=key, least=least, big=least * 2, small=least // 2)
+    before, after = other + before.format(**f), other + after.format(**f)
     dest = tmp_path / "dev"
     dest.mkdir()
     (dest / "settings.toml").write_text(before)
     rc, out, _ = run([str(dest), "--folder", "--py"], capsys)
     assert rc == 0
     assert (dest / "settings.toml").read_text() == after
-    assert ("settings.toml: CIRCUITPY_PYSTACK_SIZE = 3072" in out) == (before != after)
+    assert ("settings.toml: %s = %d" % (key, least) in out) == (before != after)
 
 
 def test_every_adafruit_import_is_shipped(tmp_path, capsys):

@@ -26,14 +26,15 @@ older deploy is deleted (and listed).
 --board NAME writes only boards/NAME and sets POCKET_DOMINO_BOARD = "NAME" in
 settings.toml (other lines kept); without it every profile is written and the board is
 detected from board.board_id. settings.toml also gets CIRCUITPY_PYSTACK_SIZE = 3072
-unless it sets at least that: CircuitPython's default Python stack of 1536 bytes leaves
-too little room above the firmware's own calls for the AI's deepest ones (see README).
-Both go into the root table (before any [table] header), the only part CircuitPython
-reads.
+and CIRCUITPY_HEAP_START_SIZE = 131072, each unless it sets at least that:
+CircuitPython's default Python stack of 1536 bytes leaves too little room above the
+firmware's own calls for the AI's deepest ones, and a Python heap that starts at 8 KiB
+grows in pieces that break the board's RAM up (see docs/device.md). They go into the
+root table (before any [table] header), the only part CircuitPython reads.
 
 Prints every file and the total size. Refuses a path without boot_out.txt unless
 --folder is given, and a drive without room. --zip FILE writes the same files, and a
-settings.toml holding those two settings, into a zip to unzip onto CIRCUITPY.
+settings.toml holding those settings, into a zip to unzip onto CIRCUITPY.
 """
 
 import argparse
@@ -54,6 +55,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SETTING = "POCKET_DOMINO_BOARD"
 PYSTACK = "CIRCUITPY_PYSTACK_SIZE"
 PYSTACK_BYTES = 3072  # twice CircuitPython's default; read at start-up
+HEAP_START = "CIRCUITPY_HEAP_START_SIZE"
+# CircuitPython 10 starts the Python heap at 8 KiB and adds a piece from the outer heap each
+# time it runs out (freed again once empty); starting it at 128 KiB keeps a match in one
+# piece: on a Pico about 3 KB more to allocate and a steady 27 KB whole block (docs/device.md)
+HEAP_START_BYTES = 131072
+# settings.toml lines deploy sets unless the file already sets at least as much
+MINIMUMS = ((PYSTACK, PYSTACK_BYTES), (HEAP_START, HEAP_START_BYTES))
 DEFAULT_CP = 10  # CircuitPython major version for a folder or a zip without --cp
 OFFLINE = "POCKET_DOMINO_OFFLINE"  # set (to anything but 0): never download mpy-cross
 FALLBACK = "copying .py sources instead"  # in the line saying why nothing is compiled
@@ -290,23 +298,24 @@ def _key(line):
 
 def settings_text(text, board):
     """(new text, lines set) for settings.toml ``text``: POCKET_DOMINO_BOARD (with a
-    board) and CIRCUITPY_PYSTACK_SIZE (to PYSTACK_BYTES, unless already at least that)
-    set, every other line kept; (text, []) if nothing changes. CircuitPython reads only
-    the root table, so the settings go at its end, before the first ``[table]`` header,
-    and keys inside tables are left alone."""
+    board) and each of MINIMUMS (unless already at least that) set, every other line
+    kept; (text, []) if nothing changes. CircuitPython reads only the root table, so the
+    settings go at its end, before the first ``[table]`` header, and keys inside tables
+    are left alone."""
     lines = text.splitlines()
     root = next((i for i, x in enumerate(lines) if x.lstrip().startswith("[")), len(lines))
     head, tail = lines[:root], lines[root:]
     new = {}
     if board:
         new[SETTING] = '%s = "%s"' % (SETTING, board)
-    have = [x for x in head if _key(x) == PYSTACK]
-    try:
-        enough = bool(have) and int(have[-1].split("=", 1)[1].split("#")[0].strip()) >= PYSTACK_BYTES
-    except ValueError:
-        enough = False
-    if not enough:
-        new[PYSTACK] = "%s = %d" % (PYSTACK, PYSTACK_BYTES)
+    for key, least in MINIMUMS:
+        have = [x for x in head if _key(x) == key]
+        try:
+            enough = bool(have) and int(have[-1].split("=", 1)[1].split("#")[0].strip()) >= least
+        except ValueError:
+            enough = False
+        if not enough:
+            new[key] = "%s = %d" % (key, least)
     if not new:
         return text, []
     kept = [x for x in head if _key(x) not in new]

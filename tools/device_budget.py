@@ -77,6 +77,7 @@ for _p in (TOOLS, LIB):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
+import deploy  # noqa: E402
 from domino import games  # noqa: E402
 from domino.game import new_move_buffer  # noqa: E402
 from domino.rng import Rng  # noqa: E402
@@ -115,7 +116,7 @@ CONFIGS = (
 TARGET_HARD_MEDIAN_MS = 1000
 TARGET_HARD_MAX_MS = 3000
 TARGET_MEDIUM_MAX_MS = 100
-PYSTACK_DEPLOY = 3072
+PYSTACK_DEPLOY = deploy.PYSTACK_BYTES
 
 
 def deal(gid, players, options, seed):
@@ -394,8 +395,8 @@ TITLE_SCRIPT = "w1000"
 
 
 def settings_text(pystack=PYSTACK_DEPLOY, board=None, probe=False):
-    """A whole settings.toml: the stack size replaces deploy's line instead of following it."""
-    lines = ["CIRCUITPY_PYSTACK_SIZE = %d" % pystack]
+    """A whole settings.toml as deploy writes it, with the stack size ``pystack``."""
+    lines = ["%s = %d" % (key, pystack if key == deploy.PYSTACK else least) for key, least in deploy.MINIMUMS]
     if board:
         lines.append('POCKET_DOMINO_BOARD = "%s"' % board)
     if probe:
