@@ -143,8 +143,8 @@ class App:
         """Show ``scene``. On a device (``forget_code``) the other screen modules are
         forgotten (``scenes.forget_screens``); the AI engines are kept only while the
         table shows (they are made again, seeded as before, at the next decision); on the
-        title a match in play is set aside as its record (:meth:`set_aside`) and a
-        finished one is let go."""
+        title a match in play is set aside as its record (:meth:`set_aside`) and saved,
+        and a finished one is let go."""
         self.scene = scene
         self.forget_screens(type(scene).__module__)
         if self.session is not None and scene is not self.table:
@@ -152,6 +152,7 @@ class App:
         if getattr(scene, "TITLE_SCREEN", False) and (self.session is not None or self.session_done is not None):
             self.session_done = None  # a finished match: its result has been shown
             self.set_aside()
+            self.save_match()  # as it stands: a power cut at the title loses none of its moves
         scene.enter()
         self.dirty = True
 

@@ -425,6 +425,28 @@ def test_power_cut_while_ai_thinks_keeps_the_persons_move(gid_index):
     assert bytes(kept(h2.app).rec.moves) == mine
 
 
+@pytest.mark.parametrize("gid_index", [0, 3, 4])
+def test_quitting_to_the_title_saves_the_match_as_it_stands(gid_index):
+    """Every seat an AI (no person's turn saves it): quit mid-hand from the pause menu, power
+    off at the title; Continue shows every move played."""
+    buf = bytearray(4096)
+    h = fresh(buf)
+    refresh_golden._start(h, gid_index, kinds=[2, 2, 2, 2])
+    se = h.app.session
+    for _ in range(2000):
+        if len(se.rec.moves) >= 8:
+            break
+        h.step(50)
+    h.tap("B")
+    h.tap("UP")  # the pause menu's last row: quit to the title
+    h.tap("A")
+    assert isinstance(h.app.scene, menus.Title)
+    moves = bytes(se.rec.moves)
+    assert len(moves) >= 8
+    h2 = fresh(bytearray(buf))  # power off, power on
+    assert bytes(kept(h2.app).rec.moves) == moves
+
+
 def test_erases_per_500_app_saves():
     """The save log's erase count with a save after every person's move, measured through the
     app (matches against three Medium AI seats, all games): within the budget of one sector erase
