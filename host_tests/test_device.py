@@ -54,9 +54,11 @@ HANDS = [(0, 4), (1, 4), (2, 2), (3, 2)]  # (game id, players): a whole hand of 
 BOOT_IN = 1
 
 
-# The RAM runs CI makes (tools/devscript.py has every one: Castle Rock on double-twelve,
-# whose hand takes minutes of emulated time, runs there).
+# The RAM runs CI makes from the title, and those it continues from a save made in the
+# simulator late in a hand (Castle Rock on double-twelve, whose whole hand takes 20 minutes
+# here; tools/devscript.py runs it from the deal as ram_castle12).
 RAM_RUNS = {name: devscript.ram_script(name) for name in ("ram_again", "ram_quit", "ram_tricks")}
+LATE_RUNS = ("ram_castle12_late",)
 
 SOAK_SECONDS = 20  # emulated, per game (tools/pico_soak.py runs longer)
 
@@ -124,6 +126,9 @@ def launch(workers):
         for name, script in RAM_RUNS.items():  # the longest first
             runs[name] = lanes.submit(pico.run, probe_image, script=script, timeout_s=2400,
                                       stop=devscript.ram_stop(name))
+        for name in LATE_RUNS:
+            nvm, script = devscript.ram_late(name)  # (the simulator: on this thread)
+            runs[name] = lanes.submit(late_run, name, probe_image, nvm, script, os.path.join(d, name + ".bin"))
         runs["power"] = lanes.submit(power_cycle, probe_image, os.path.join(d, "flash.bin"))
         image = pico.build_image(os.path.join(d, "fs.img"))
         runs["actions"] = lanes.submit(pico.run, image, script=ACTIONS)
@@ -290,6 +295,12 @@ def power_cycle(image, flash):
     return r1, r2
 
 
+def late_run(name, image, nvm, script, flash):
+    """RAM run ``name`` on a Pico powered off holding the save ``nvm``, booted: :class:`pico.Run`."""
+    pico.nvm_flash(image, nvm, flash)
+    return pico.run(flash=flash, script=script, timeout_s=2400, stop=devscript.ram_stop(name))
+
+
 def test_a_save_survives_a_power_cycle(device):
     r1, r2 = device["power"].result()
     no_crash(r1)
@@ -371,6 +382,16 @@ def test_free_ram_holds_in_domino_loo_pool_play_and_domino_whist(device):
     mem = guards_hold("ram_tricks", device["ram_tricks"].result())
     assert over_a_hands_end(mem, 3), phases(mem, 3)
     assert over_a_hands_end(mem, 1), phases(mem, 1)
+
+
+def test_free_ram_holds_in_castle_rock_on_double_twelve(device):
+    """6-player Castle Rock on double-twelve, all Hard, quit late in its first hand (in the
+    simulator), continued after a power cycle, over the hand's end and the next deal."""
+    mem = guards_hold("ram_castle12_late", device["ram_castle12_late"].result())
+    assert over_a_hands_end(mem, 4), phases(mem, 4)
+    # continued where it was quit: the hand's end comes within a few readings of each move left
+    first = [m[0] for m in mem if m[2] == 4].index("Summary")
+    assert first <= 2 * devscript.LATE_MOVES, first
 
 
 def test_every_action_runs_on_the_device_as_in_the_simulator(device):

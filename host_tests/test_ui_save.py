@@ -447,6 +447,23 @@ def test_quitting_to_the_title_saves_the_match_as_it_stands(gid_index):
     assert bytes(kept(h2.app).rec.moves) == moves
 
 
+def test_a_hand_continued_late_ends_as_it_would_have():
+    """The save the device's Castle Rock double-twelve RAM run boots from
+    (``devscript.quit_late``): continued after a power cycle, the AI seats play the
+    hand out with exactly the moves left."""
+    import devscript
+    nvm, n = devscript.quit_late(4, devscript.hard_seats(4, 6, "set: double-12"), devscript.LATE_MOVES)
+    h = fresh(bytearray(nvm))
+    assert len(kept(h.app).rec.moves) == n
+    h.run_script("A")  # Continue
+    for _ in range(100):
+        if isinstance(h.app.scene, handend.Summary):
+            break
+        h.run_script("A w3000")
+    assert isinstance(h.app.scene, handend.Summary)
+    assert len(h.app.session.rec.moves) == n + devscript.LATE_MOVES
+
+
 def test_erases_per_500_app_saves():
     """The save log's erase count with a save after every person's move, measured through the
     app (matches against three Medium AI seats, all games): within the budget of one sector erase

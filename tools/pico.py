@@ -50,6 +50,9 @@ GLUE = os.path.join(ROOT, "tools", "picoglue.mjs")
 PROBE = "POCKET_DOMINO_PROBE = 1"  # the settings.toml line that turns the probe on
 MIN_FREE = 40 * 1024
 MIN_BLOCK = 16 * 1024
+# microcontroller.nvm on the Pico: the 4 KiB flash sector below the drive (which starts at 1 MiB)
+NVM_OFFSET = 0xFF000
+NVM_SIZE = 4096
 MISSING = ("the emulated Pico is missing: put picoemu (rp2040js runner + CircuitPython .uf2) "
            "in ../shared/picoemu or point PICOEMU at it, and run bash tools/setup.sh")
 
@@ -107,6 +110,19 @@ def build_image(img, settings=None, code=None, files=None, board="pico", mpy=Tru
 def probe_image(path, mpy=True):
     """A deployed image (:func:`build_image`) with the free-RAM probe on (``@@MEM`` lines)."""
     return build_image(path, settings=[PROBE], mpy=mpy)
+
+
+def nvm_flash(image, nvm, path):
+    """Write to ``path`` the 2 MiB flash of a Pico that booted ``image`` to its title and
+    holds ``nvm`` (the 4,096 bytes of ``microcontroller.nvm``, as a save region of the
+    simulator holds them): a device powered off with that save, for ``run(flash=path)``."""
+    r = run(image, script="w500", dump_flash=path)
+    assert r.traceback() is None, r.traceback()
+    assert len(nvm) == NVM_SIZE, len(nvm)
+    with open(path, "r+b") as f:
+        f.seek(NVM_OFFSET)
+        f.write(bytes(nvm))
+    return path
 
 
 def pack(folder, img, files=None):

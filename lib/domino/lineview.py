@@ -39,6 +39,7 @@ def passes_after(h):
     leaves the count as it was, a play ends the run."""
     return h >> 13 if h & 1023 == DRAW else 0
 
+
 ARM_NAMES = ("left", "right", "up", "down")
 
 
