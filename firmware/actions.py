@@ -10,12 +10,7 @@ together (the second while the first is held) are "LR", on every board, after
 the second arrow (which undoes the first's step); neither repeats then.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 LONG_MS = const(700)

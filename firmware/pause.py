@@ -9,12 +9,7 @@ from scenes import Scene
 from table import who
 from session import has_ai
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 _LOG_ROWS = const(8)

@@ -20,12 +20,7 @@ Pico. The collections slow the app down; leave it off for play.
 
 import gc
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 EVERY = const(50)

@@ -12,12 +12,7 @@ no text objects: ``adafruit_display_text`` is not needed.
 import displayio
 import terminalio
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 W = const(128)

@@ -27,12 +27,7 @@ from domino.game import DRAW
 from domino import tiles
 from scenes import Scene, Privacy
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 AI_BUDGET = const(4)  # AI work units per frame (one Hard playout each)

@@ -18,12 +18,7 @@ items, by)`` (reorders the hand's moves with no tile, e.g. along a row).
 
 from domino import tiles
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 _SPECIAL = const(1000)  # moves from here up are not tiles (pass, draw)

@@ -20,12 +20,7 @@ first page is the Devil's hand and each seat's tally (:func:`reveal`).
 
 from domino import tiles
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 _SPECIAL = const(1000)  # hand items from here up are moves with no tile (table.SPECIAL)

@@ -24,12 +24,7 @@ suit is chosen the piece shows, inverted, in your column.
 from domino import tiles
 from table import who
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 _X0 = const(26)  # the seats' columns start here

@@ -52,12 +52,7 @@ side arm, the spinner), ``kind[a]`` one of :data:`PLAIN`, :data:`DOUBLE`,
 ``gain[i]`` what the ``i``-th play scored; see :meth:`AllFives.arm_tiles`.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from .lineview import ARM_NAMES

@@ -88,12 +88,7 @@ the device's compile-time RAM, like ``loo``/``looview``) has the rest.
 # right); devil: the Devil's count, the tiles in the tableau; step: PLACING (0, the seat to
 # act places a tile) or TAKING (1, it captures or ends its turn).
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from array import array

@@ -15,12 +15,7 @@ reads: ``observation``, ``move_name``, ``move_tile``, ``move_group``,
 ``settle``).
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from .game import Observation, HandResult

@@ -74,12 +74,7 @@ Options
     make, so a screen never offers them.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 PASS = const(1023)

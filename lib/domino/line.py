@@ -34,12 +34,7 @@ in RAM, with a transient heap that grows with the module's length, so the class
 is split in two modules rather than one long one.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from array import array

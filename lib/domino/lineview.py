@@ -14,12 +14,7 @@ refused (``why_illegal``) and the hook ``first_seat``. It also owns the names of
 and of the arms (:data:`ARM_NAMES`).
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from .game import Observation, PASS, DRAW

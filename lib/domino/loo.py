@@ -102,12 +102,7 @@ for the device's compile-time RAM, like ``line``/``lineview``) has the rest.
 # per seat (-1 none).
 
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from .game import Game, IllegalMove, TRICKS, new_move_buffer

@@ -15,12 +15,7 @@ and what a screen, a player or a test reads: ``observation``, ``move_name``,
 (``match_start``, ``next_starter``, ``settle``).
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from .game import Observation, HandResult

@@ -6,12 +6,7 @@ Every intermediate value stays below 2**17, so on a 32-bit MicroPython no
 step allocates a long int. Period 2**32 - 1.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 _M16 = const(0xFFFF)

@@ -5,12 +5,7 @@ index does not depend on the set: the double-six set is tiles 0..27, the
 double-nine set 0..54, the double-twelve set 0..90, so one table serves all.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 MAX_PIP = const(12)

@@ -25,12 +25,7 @@ down in :mod:`domino.lineai`, the line games' family; :mod:`domino.looai` is
 Domino Loo's).
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 import math

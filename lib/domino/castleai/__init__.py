@@ -13,12 +13,7 @@ plan the rest of the turn exactly, so the order of captures is searched.
 It reads Castle Rock's moves (:mod:`domino.castle`) and ``Observation.public``.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from .. import tiles

@@ -17,12 +17,7 @@ Work (:attr:`EndSolver.nodes`) counts like the planner's (a node its row's
 length + 2), the planner's included, in units of 4.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from ..castle import END, PLACING

@@ -18,12 +18,7 @@ from here. Reads Castle Rock's state (:mod:`domino.castle`) and
 ``Observation.public``.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from .. import tiles

@@ -19,12 +19,7 @@ through ``legal_moves``/``apply``/``undo`` only; the search's move lists are
 preallocated, one per ply.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from ..ai import exp_table, softmax_loglik  # noqa: F401  (exp_table: the interface)

@@ -22,12 +22,7 @@ generic one under MicroPython (``tools/ai_cost.py`` times Hard with it).
 The same state serves Hard's playouts in block play (:mod:`.blockplay`).
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from array import array

@@ -6,12 +6,7 @@ takes the drawn tiles back out of the hands, in draw order, consistent with
 what each draw showed (``drawseq``: the ends mask at each draw, else -1).
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from ..game import DRAW

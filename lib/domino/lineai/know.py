@@ -19,12 +19,7 @@ event. Line-game knowledge: it reads line moves (``tile << 2 | arm``, codes
 from 1000 up are specials) and the search game's ``loc``.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 import math

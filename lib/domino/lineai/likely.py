@@ -21,12 +21,7 @@ whose plays fit one style is soon read by that style (:func:`.plays.mixed`);
 the mix is the same for every seat and opponent (not tuned to one).
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from array import array

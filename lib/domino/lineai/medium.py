@@ -5,12 +5,7 @@ of the family interface, :mod:`domino.lineai`): Medium takes the best of it,
 Hard picks and ranks its candidates by it.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from .. import tiles

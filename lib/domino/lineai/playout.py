@@ -12,12 +12,7 @@ those suits are looked at. Both paths choose exactly as the policy's score
 over ``legal_moves`` would (tested).
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from .. import tiles

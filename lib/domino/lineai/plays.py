@@ -8,12 +8,7 @@ leaves little garbage on the heap) and :func:`mixed` combines each seat's
 sums over the styles of play at the end.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 import math

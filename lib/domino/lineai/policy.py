@@ -9,12 +9,7 @@ deals) and the base of Medium's score (:mod:`.medium`). Hands are valued by
 :func:`domino.ai.endgame.value`.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from .. import tiles

@@ -11,12 +11,7 @@ model of play of :mod:`.policy`; endings by the contract's solver). It
 reads Loo's moves (:mod:`domino.loo`) and ``Observation.public``.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from .. import tiles

@@ -21,12 +21,7 @@ exchange replaced by pieces from "elsewhere". Reads Loo's moves
 (:mod:`domino.loo`) and ``Observation.public``.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from .. import tiles

@@ -12,12 +12,7 @@ how likely the other seats' seen plays were. Reads the search game's state
 in place (``loc``, ``trump``, ``phase``, the trick) and allocates nothing per move.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const
 
 
 from .. import tiles
