@@ -1,6 +1,6 @@
 """The moves Easy, Medium and Hard choose on a fixed set of seeded positions.
 
-Every line game at every seat count (and a few All Fives option
+Every game of ``games.GAMES`` at every seat count (and a few All Fives option
 codes) is dealt from a few seeds and played by seeded random moves to several
 depths (the lead, the middle, the ending the exact solvers take), then on to
 the next choice of more than one move; at each position the seat to act is asked for a move by each level (Hard with its
@@ -24,7 +24,7 @@ from domino import ai, games  # noqa: E402
 from domino.rng import Rng  # noqa: E402
 
 REF = os.path.join(HERE, "..", "host_tests", "data", "ai_moves.txt")
-GIDS = (0, 1, 2)  # the games of the reference (the line games; a new game adds its own lines)
+GIDS = tuple(g[0] for g in games.GAMES)  # every game: a new game adds its own lines
 SEEDS = (3, 11, 29, 47, 90)
 PLIES = (0, 2, 4, 7, 9, 12, 15, 18, 22, 26, 30, 36)
 EXTRA_OPTIONS = {2: ((4, 64), (3, 2), (2, 13), (2, 3), (5, 3))}  # All Fives: partners, sets, hand size
