@@ -13,7 +13,7 @@ import pytest
 
 from domino import ai, dealcode, games
 from domino.castle import CastleRock, PLACE, TAKE, TRIPLE, END, PLACING, TAKING, tableau_size
-from domino.castleview import options_for, config, youngest, hand_limit
+from domino.castle import options_for, config, youngest, hand_limit
 from domino.game import IllegalMove, TABLEAU, MAX_MOVES, new_move_buffer
 from domino.match import Match, deal_code
 from domino.options import unpack as unpack_options

@@ -13,7 +13,7 @@ from domino.options import unpack as unpack_options
 from domino.loo import (Loo, lead, trick_rank, TRUMP, FOLLOW, DISCARD, EXCHANGE, KEEP, MISS,
                         FOR_POOL, THROW_UP, HIDDEN_DISCARD, HIDDEN_EXCHANGE, TURNUP, DECIDE, DISCARDING,
                         PLAY, ENDED, KEPT, MISSED, EXCHANGED, PASSED, POOLED)
-from domino.looview import options_for, config, END_TAKEN, END_TRICKS, CALL_LOO
+from domino.loo import options_for, config, END_TAKEN, END_TRICKS, CALL_LOO
 from domino.match import Match, deal_code
 from domino.matchsave import snapshot, restore
 from domino.rng import Rng

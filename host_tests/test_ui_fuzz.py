@@ -49,7 +49,7 @@ def test_random_presses_in_domino_loo(board, players, pool):
     """The walk started in a Domino Loo match (every seat a person: pass and play):
     its screens (privacy, table, summary) reached, hands played to their summary,
     every move legal, no exception and no text past the screen's edge."""
-    from domino.looview import options_for
+    from domino.loo import options_for
     s = soak.Soak(board, 2, start=(3, players, options_for(pool))).run(2500)
     assert (3, players) in s.players
     assert {"Table", "Privacy", "Summary"} <= set(s.seen), s.seen
@@ -63,7 +63,7 @@ def test_random_presses_in_castle_rock(board, players, drinks):
     2, 3, 5 and 6 players; a hand for drinks or a match): its screens (privacy,
     table, summary) reached, every move legal, no exception and no text past the
     screen's edge; captures made and turns ended by the presses."""
-    from domino.castleview import options_for
+    from domino.castle import options_for
     s = soak.Soak(board, 3, start=(4, players, options_for(drinks=drinks))).run(2500)
     assert (4, players) in s.players
     assert any(n.startswith("place ") for n in s.named), s.named

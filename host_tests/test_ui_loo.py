@@ -16,7 +16,7 @@ import handend
 import sim
 import table
 from domino import dealcode, tiles
-from domino.looview import (KEEP, MISS, THROW_UP, FOR_POOL, EXCHANGE, DISCARD, HIDDEN_DISCARD,
+from domino.loo import (KEEP, MISS, THROW_UP, FOR_POOL, EXCHANGE, DISCARD, HIDDEN_DISCARD,
                             options_for)
 from test_ui_tableau import _press as _act, _region  # the same moves by the arrows and A, and pixels
 

@@ -167,21 +167,19 @@ def test_a_new_match_forgets_the_other_games_modules():
     names = ["domino." + mod for _, mod, _, _, _ in games.GAMES]
     for gid, _, _, _, _ in games.GAMES:
         games.load(gid)
-    import domino.looview  # noqa: F401  (a game's view: forgotten with its game)
-    import domino.castleview  # noqa: F401
     kept = {n: m for n, m in sys.modules.items() if n.startswith("domino.") or n in scenes.SCREENS}
     try:
         h = sim.Harness(6)
         h.app.forget_code = True
         h.app.start_match(2, 4, [0, 1, 1, 1], 0)
         assert "domino.allfives" in sys.modules
-        for mod in ("seychelles", "whist", "loo", "looview", "castle", "castleview", "options"):
+        for mod in ("seychelles", "whist", "loo", "castle", "options"):
             assert "domino." + mod not in sys.modules and not hasattr(domino, mod), mod
-        assert "domino.lineview" in sys.modules  # All Fives' own (a line game's view)
+        assert "domino.line" in sys.modules  # All Fives' own (a line game)
         cls = games.load(0)
         assert cls.__name__ == "Seychelles" and "domino.seychelles" in sys.modules
         h.app.start_match(4, 2, [0, 1], 0)  # Castle Rock: the line layout's modules go too
-        for mod in ("seychelles", "allfives", "line", "lineview", "lineai", "lineai.know"):
+        for mod in ("seychelles", "allfives", "line", "lineai", "lineai.know"):
             assert "domino." + mod not in sys.modules, mod
         assert not hasattr(domino, "line") and not hasattr(domino, "lineai")
         games.load(0)

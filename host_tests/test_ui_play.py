@@ -107,7 +107,7 @@ def _loo_choice(se, legal):
     their lowest; in pool play the others throw up their hands (so the pool gets
     emptied and the match can end), but on the first hand seat 2 (index 1) takes the miss
     (a discard) and any dealer may swap for the turn-up in plain play."""
-    from domino.looview import (KEEP, MISS, THROW_UP, FOR_POOL, EXCHANGE, trick_rank)
+    from domino.loo import (KEEP, MISS, THROW_UP, FOR_POOL, EXCHANGE, trick_rank)
     g = se.game
     me = g.turn
     pub = g.observation(me).public
@@ -158,7 +158,7 @@ def test_loo_matches_through_the_buttons(board, players, pool):
     discards, swap, throw up, for the pool), leads with their announcement and
     follows all made; in pool play money only moves (balances plus the pool
     stay 0); the match is counted."""
-    from domino.looview import options_for
+    from domino.loo import options_for
     h = sim.Harness(board)
     app = h.app
     h.tap("A")

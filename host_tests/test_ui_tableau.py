@@ -18,7 +18,7 @@ import session
 import sim
 import table
 from domino import games, tiles
-from domino.castleview import END, hand_limit, options_for
+from domino.castle import END, hand_limit, options_for
 from views import tableau
 
 CODE = refresh_golden._CASTLE  # 4 players; seat 1 places 5-2 first: three places, each one or three
@@ -207,7 +207,7 @@ def _greedy(g, legal):
     """Place the tile that lets the most tiles be taken now (triples first), then
     take every capture, triples first (the issue's greedy player); the game is
     left as it was."""
-    from domino.castleview import TRIPLE, TAKE
+    from domino.castle import TRIPLE, TAKE
 
     def take(moves):
         tr = [m for m in moves if TRIPLE <= m < END]

@@ -55,8 +55,7 @@ side arm, the spinner), ``kind[a]`` one of :data:`PLAIN`, :data:`DOUBLE`,
 from micropython import const
 
 
-from .lineview import ARM_NAMES
-from .line import LineGame
+from .line import ARM_NAMES, LineGame
 from .game import DOMINO, BLOCK, HandResult
 from . import tiles
 

@@ -3,7 +3,7 @@
 ``GAMES`` lists ``(game_id, module, class name, title, layout)`` (the class's
 ``LAYOUT``, here too so that a menu can tell which games a screen can draw
 without importing them); :func:`load` imports
-one game's module on demand so that the device compiles only what it plays.
+one game's module on demand so that the device loads only what it plays.
 
 A deal code keeps the deal it was made for when a game's defaults change. One
 change so far: All Fives with 4 players defaulted to double-six (5 tiles each)
@@ -44,7 +44,7 @@ def shown(layouts):
 
 def unload_others(game_id):
     """Forget every game module but ``game_id``'s, with the modules named after it (its
-    view, its AI family: ``domino.loo``, ``domino.looview``, ``domino.looai.*``), after
+    AI family: ``domino.loo``, ``domino.looai.*``), after
     the other layouts (``domino.line*`` unless ``game_id`` is a line game) and
     ``domino.options`` (a match's start needs it, play does not); a later import loads
     them again, so that on a device their code's RAM goes back to the heap once nothing
