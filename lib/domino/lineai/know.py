@@ -148,9 +148,10 @@ class Knowledge:
             # the skeleton now stands at the observed position (hidden tiles
             # dealt without inference): good enough for reading public facts
             self.at_position = True
-        except MemoryError:  # not the observation's fault: the caller's fallback decides
-            raise
-        except Exception:  # an observation no deal explains: fall back to no inference
+        except ValueError:
+            # redeal refuses the skeleton deal (a tile in two places: an
+            # observation no deal explains): no inference. Any other fault (a
+            # MemoryError for the caller's level fallback, a bug) is raised
             for s in range(n):
                 void[s] = 0
             while g.nhist:
