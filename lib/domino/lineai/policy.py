@@ -13,7 +13,7 @@ from micropython import const
 
 
 from .. import tiles
-from ..ai import exp_table, softmax_loglik  # noqa: F401  (exp_table: the interface)
+from ..ai import softmax_loglik
 
 _HI = tiles.HI
 _LO = tiles.LO

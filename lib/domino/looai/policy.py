@@ -16,7 +16,7 @@ from micropython import const
 
 
 from .. import tiles
-from ..ai import exp_table, softmax_loglik  # noqa: F401  (exp_table: the interface)
+from ..ai import softmax_loglik
 from ..loo import (FOLLOW, DISCARD, EXCHANGE, KEEP, MISS, PLAY, DISCARDING, PASSED, POOLED,
                    trick_rank)
 
