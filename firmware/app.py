@@ -49,6 +49,8 @@ class App:
         self.display = display
         self.restart = restart  # on a device: start the program again (see _restart)
         self.forget_code = forget_code  # on a device: code not in use is forgotten (RAM)
+        # a fault (an illegal AI move) raises, but on a device: there row 1 says it and play goes on
+        self.strict = not forget_code
         self.scr = Screen(display)
         display.root_group = self.scr.group
         try:

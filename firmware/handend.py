@@ -1,6 +1,6 @@
 """The end of a hand and of a match: the hand's summary (:class:`Summary`: every
 seat's tiles and pips (:class:`Reveal`), how the hand ended (:func:`hand_story`),
-why a match starts over (:func:`restart_story`), the scores and the deal code) and
+what it did to the match (:func:`match_story`), the scores and the deal code) and
 the match's result (:class:`Result`). A screen module (``scenes.SCREENS``): not in
 RAM during play.
 """
@@ -35,22 +35,10 @@ def hand_story(se, r):
     return (r.call + ": " + how) if r.call else how[:1].upper() + how[1:]
 
 
-def restart_story(se, r):
-    """Why the match starts over (Seychelles: the leader reached the target while
-    another side had 10 or more), or "" if this hand did not restart it."""
-    m = se.match
-    snap = se.rec.snap
-    if m is None or m.restarts <= (snap[1] if snap else 0):
-        return ""
-    before = snap[4:] if snap else [0] * len(m.scores)
-    tot = [before[s] + r.points[s] for s in range(len(m.scores))]
-    w = tot.index(max(tot))
-    o = 0 if w else 1
-    for s in range(len(tot)):
-        if s != w and tot[s] > tot[o]:
-            o = s
-    return ("%s reached %d but %s had %d (10 or more): no winner, the match starts "
-            "over from 0." % (side_name(se, w), tot[w], side_name(se, o), tot[o]))
+def match_story(se):
+    """What this hand did to the match in this table's words (the game's
+    ``match.story``: Seychelles' start over), or ""."""
+    return describe(se, se.match.story) if se.match is not None else ""
 
 
 class Reveal:
@@ -72,13 +60,11 @@ class Reveal:
             held = True
         down = getattr(g, "face_down", None)  # hands the rules keep hidden even now
         for s in range(g.players if tell is None else 0):
-            name = seat_name(se, s)
-            if name.startswith("Seat "):
-                name = "S" + name[5:]
+            name = seat_name(se, s, True)
             if down is not None and down(s):
                 rows.append(name + " FACE DOWN")
                 continue
-            hand = g.hand(s) if hasattr(g, "hand") else g.observation(s).hand
+            hand = g.hand(s)
             held = held or bool(hand)
             if r.pips is None:  # a game that counts no pips (tricks): the tiles held
                 line = name + (":" if hand else " NO TILES LEFT")
@@ -160,10 +146,9 @@ class Summary(Scene):
         se = self.app.session
         r = se.result
         out = wrap(hand_story(se, r), 21)
-        if se.match:
-            why = restart_story(se, r)
-            if why:
-                out.extend(wrap(why, 21))
+        why = match_story(se)
+        if why:
+            out.extend(wrap(why, 21))
         return out
 
     def draw(self, scr):

@@ -5,8 +5,7 @@ hint, DOWN to undo): not in RAM while the AI thinks.
 """
 
 from listmenu import Menu
-from scenes import Scene
-from table import who
+from scenes import Scene, seat_name
 from session import has_ai
 
 from micropython import const
@@ -104,7 +103,7 @@ class MoveLog(Scene):
         t = app.table
         said = t.board_view(g).said
         ev = g.observation(t.viewer if t.viewer is not None else 0).events
-        self.lines = ["%d %s %s" % (i + 1, who(se, ev[i][0]), said(g, ev, i, False))
+        self.lines = ["%d %s %s" % (i + 1, seat_name(se, ev[i][0], True), said(g, ev, i, False))
                       for i in range(len(ev))] or ["NO MOVES YET"]
         self.top = max(0, len(self.lines) - _LOG_ROWS)
 

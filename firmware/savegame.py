@@ -108,10 +108,20 @@ class Stats:
 
 KIND_MATCH = 1
 KIND_DEAL = 2
-# 2: match snapshot + this hand's moves (1 kept every move of the match); 3: the same
-# bytes, written since All Fives with 4 players defaults to double-nine (issue 18): a
-# version 2 record's options are read as they were meant then (see decode)
+# 2 and 3: match snapshot + this hand's moves; a version 2 record was written before a
+# game's default changed, so its options code is read as the game meant it then
+# (``legacy_options``: All Fives with 4 players on double-six)
 MATCH_VERSION = 3
+
+
+def _legacy_options(gid, players, options):
+    """The options code of a version 2 record as its game meant it (``legacy_options``)."""
+    from domino import games
+    try:
+        legacy = getattr(games.load(gid), "legacy_options", None)
+    except ValueError:
+        return options  # an unknown game: the session refuses it
+    return options if legacy is None else legacy(players, options)
 
 
 class MatchRecord:
@@ -159,8 +169,8 @@ class MatchRecord:
             if k > 3:
                 raise BadSave("match: bad seat kind")
         options = b[10]
-        if b[0] == 2 and b[2] == 2 and players == 4 and options & 3 == 0:
-            options |= 1  # 4-player All Fives defaulted to double-six (code 1) then
+        if b[0] == 2:  # written before a game's default changed: its options as meant then
+            options = _legacy_options(b[2], players, options)
         r = cls(b[1], b[2], players, seats, (b[4] << 8) | b[5], (b[6] << 16) | (b[7] << 8) | b[8],
                 b[9], options)
         r.snap = [(b[i] << 8) | b[i + 1] for i in range(14 + players, start, 2)]

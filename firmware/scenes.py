@@ -85,19 +85,21 @@ def target_text(unit, target):
     return ("TO %d" % target) if unit == "points" else "%d %s" % (target, unit.upper())
 
 
-def seat_name(session, seat):
-    """"You" for the only human, else "Seat N"."""
+def seat_name(session, seat, short=False):
+    """A seat's name: "You" for the only human, else "Seat 3"; ``short`` as rows 0
+    and 1 and the tallies name it: "YOU", "S3"."""
     if len(session.humans) == 1 and session.humans[0] == seat:
-        return "You"
-    return "Seat %d" % (seat + 1)
+        return "YOU" if short else "You"
+    return ("S%d" if short else "Seat %d") % (seat + 1)
 
 
-def side_name(session, side):
-    """A side's name: a seat, or its partners "1+3", "You"/"Us"."""
+def side_name(session, side, short=False):
+    """A side's name: a seat (``short`` as :func:`seat_name`), or its partners
+    "1+3", "Us"/"Them"."""
     g = session.game
     seats = [s for s in range(g.players) if g.side(s) == side]
     if len(seats) == 1:
-        return seat_name(session, seats[0])
+        return seat_name(session, seats[0], short)
     if len(session.humans) == 1:
         return "Us" if session.humans[0] in seats else "Them"
     return "+".join(str(s + 1) for s in seats)

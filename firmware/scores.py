@@ -21,9 +21,7 @@ def grid(scr, se, y, rows):
             if i:
                 txt = str(rows[i - 1][1][s])
             else:
-                txt = side_name(se, s).upper()
-                if txt.startswith("SEAT "):
-                    txt = "S" + txt[5:]
+                txt = side_name(se, s, True).upper()
             scr.small(14 + (s + 1) * cw - len(txt) * 4, yy, txt)
 
 

@@ -23,9 +23,9 @@ import gc
 
 import sys
 
-from domino.game import DRAW
+from domino.game import DRAW, PASSES
 from domino import tiles
-from scenes import Scene, Privacy
+from scenes import Scene, Privacy, seat_name
 
 from micropython import const
 
@@ -38,15 +38,8 @@ _MSG_LEN = const(32)  # row 1, in the 3x5 font
 _REFUSE_HZ = const(220)
 _SCORE_HZ = const(1760)
 _DRAW_MS = const(150)  # an AI seat's draws from the boneyard go quicker than its plays
-SPECIAL = const(1000)  # hand items from here up are moves with no tile (SPECIAL + move)
+MOVE_ITEM = const(1000)  # a hand item from here up is a move with no tile (MOVE_ITEM + move)
 _HAND_Y = const(43)
-
-
-def who(se, seat):
-    """A seat as row 0 and 1 name it: "YOU" for the only human, else "S3"."""
-    if len(se.humans) == 1 and se.humans[0] == seat:
-        return "YOU"
-    return "S%d" % (seat + 1)
 
 
 class Table(Scene):
@@ -74,6 +67,8 @@ class Table(Scene):
         self.scored_until = 0
         self.items = []
         self.by_item = []
+        self.counts = ()  # tiles held per seat, and the face-down stock, as the hand stands
+        self.stock = 0
         self.passed = 0  # a bit per seat whose last move was a pass
         self.plays = []  # each seat's last play (row 1), newest first, made when the game changes
         self.rpage = 0  # row 1: the first play shown
@@ -130,17 +125,20 @@ class Table(Scene):
                 by.append([m for m in legal if g.move_tile(m) == t])
         for m in legal:  # the moves with no tile: an item per group
             if g.move_tile(m) < 0:
-                if items and items[-1] >= SPECIAL and g.move_group(items[-1] - SPECIAL) == g.move_group(m):
+                if items and items[-1] >= MOVE_ITEM and g.move_group(items[-1] - MOVE_ITEM) == g.move_group(m):
                     by[-1].append(m)
                 else:
-                    items.append(SPECIAL + m)
+                    items.append(MOVE_ITEM + m)
                     by.append([m])
         arrange = getattr(self.board_view(g), "arrange", None)  # the view's order, if any
         if arrange is not None:
             arrange(g, items, by)
         self.items = items
         self.by_item = by
-        self._recent(se, g, g.observation(v if v is not None else 0).events)
+        obs = g.observation(v if v is not None else 0)
+        self.counts = obs.counts
+        self.stock = obs.stock
+        self._recent(se, g, obs.events)
         if self.sel >= len(items):
             self.sel = max(0, len(items) - 1)
         if self.to_act and items and not by[self.sel]:
@@ -161,13 +159,25 @@ class Table(Scene):
             if m == DRAW or seen >> seat & 1:
                 continue
             seen |= 1 << seat
-            if g.move_name(m) == "pass":
+            if g.move_kind(m) == PASSES:
                 passed |= 1 << seat
-            out.append(who(se, seat) + " " + said(g, ev, i, True))
+            out.append(seat_name(se, seat, True) + " " + said(g, ev, i, True))
         self.passed = passed
         self.plays = out
         self.rpage = 0  # a fresh play shows at once
         self.rflip = 0
+
+    def named(self, g, m):
+        """Legal move ``m`` in words now (the view's ``named``, else ``move_name``)."""
+        nm = getattr(self.board_view(g), "named", None)
+        return nm(g, m) if nm is not None else g.move_name(m)
+
+    def play_words(self, g, m):
+        """What A does with legal move ``m``: "PLAY 6-5 left" where its name starts with
+        its tile's, else its name ("lead 6-5 as 5", "take miss")."""
+        nm = self.named(g, m)
+        t = g.move_tile(m)
+        return "PLAY " + nm if t >= 0 and nm.startswith(tiles.name(t)) else nm
 
     def board_view(self, g):
         """The view module of ``g``'s layout kind, imported on first use; the
@@ -243,10 +253,10 @@ class Table(Scene):
 
     def refuse(self):
         """A on a tile that does not play (or out of turn): a low buzz and why."""
-        it = self.items[self.sel] if self.items else SPECIAL
+        it = self.items[self.sel] if self.items else MOVE_ITEM
         if not self.to_act:
             self.note = "NOT YOUR TURN"
-        elif it < SPECIAL:
+        elif it < MOVE_ITEM:
             self.note = self.board_view(self.app.session.game).refused(self.app.session.game, it)
         else:
             self.note = "NOT NOW"
@@ -324,7 +334,12 @@ class Table(Scene):
                 self.ai_move = None
                 try:
                     se.play(m)
-                except ValueError:  # a faulty AI move: play the first legal one instead
+                except ValueError as e:  # an illegal AI move: a fault of the AI
+                    if app.strict:
+                        raise
+                    print("AI fault:", e)  # the serial log; row 1 says it, the first legal move plays
+                    self.warn = "S%d AI FAULT: FIRST MOVE PLAYED" % (turn + 1)
+                    self.warn_moves = 2
                     se.play(se.legal()[0])
                 app.after_move()
                 return True
@@ -344,7 +359,7 @@ class Table(Scene):
                 return True
             if m is not None:
                 self.hint = None
-                self.note = "HINT " + g.move_name(m)
+                self.note = "HINT " + self.named(g, m)
                 for i in range(len(self.items)):
                     if m in self.by_item[i]:
                         self.sel = i
@@ -370,7 +385,7 @@ class Table(Scene):
                 if budget is None:
                     self.level = level
                     self.player = se.player(turn, level)
-                    self.player.begin(type(g), g.observation(turn))
+                    self.player.begin(se.cls, g.observation(turn))
                 self.ai_move = self.player.step(budget or AI_BUDGET)
                 return
             except MemoryError as e:
@@ -412,8 +427,7 @@ class Table(Scene):
         g = se.game
         self.rend = -1
         if self.choice is not None:
-            nm = g.move_name(self.choice[self.ci])
-            return ("PLAY " + nm if "0" <= nm[0] <= "9" else nm) + "? A"
+            return self.play_words(g, self.choice[self.ci]) + "? A"
         if self.note:
             return self.note
         if self.warn:
@@ -422,7 +436,7 @@ class Table(Scene):
             w = se.last[0]  # the seat that moved, else (a trick won) the first of the side that scored
             while g.side(w) != se.scored[0]:
                 w = (w + 1) % g.players
-            w = who(se, w)
+            w = seat_name(se, w, True)
             return "%s SCORE%s %d!" % (w, "" if w == "YOU" else "S", se.scored[1])
         if self.to_act and se.result is None:
             ask = getattr(self.board_view(g), "prompt", None)  # the view's own words, if any
@@ -437,7 +451,7 @@ class Table(Scene):
             i += 1
         self.rend = i
         if ai:  # dots of a fixed width: the plays stay put
-            return who(se, g.turn) + (".  ", ".. ", "...", "...")[self.frame % 4] + " " + s
+            return seat_name(se, g.turn, True) + (".  ", ".. ", "...", "...")[self.frame % 4] + " " + s
         if self.to_act and se.result is None and not self.rpage and i == len(p) and len(s) <= _MSG_LEN - 11:
             return "YOUR TURN  " + s
         return s
@@ -470,11 +484,13 @@ class Table(Scene):
         ``_PAGE_MS`` between tiles left and the scores, the boneyard and the note
         kept at the right end while the cells still fit beside them."""
         n = g.players
-        counts = g.count if hasattr(g, "count") else g.observation(0).counts
+        if self.dirty_model:
+            self.sync()
+        counts = self.counts
         scores = se.scores()
         hum = se.humans[0] if len(se.humans) == 1 else -1
         sc = (" " if min(scores) < 0 else "-").join(str(v) for v in scores)  # "5-0", "-5 10"
-        pile = "B%d" % (len(g.stock) - g.top) if getattr(g, "BONEYARD", False) else ""
+        pile = "B%d" % self.stock if g.BONEYARD else ""
         note = getattr(se.cls, "match_note", None)  # the match's own state, e.g. "POOL 20"
         note = note(se.match) if note is not None and se.match is not None else ""
         if note:
@@ -530,9 +546,9 @@ class Table(Scene):
         widths = []
         for it in items:  # a box a word wide, a word a line (at least "PASS")
             w = 11
-            if it >= SPECIAL:
+            if it >= MOVE_ITEM:
                 w = 19
-                for wd in g.move_name(it - SPECIAL).split():
+                for wd in g.move_name(it - MOVE_ITEM).split():
                     w = max(w, len(wd) * 4 + 3)
             widths.append(w)
         total = sum(widths) + n - 1
@@ -563,7 +579,7 @@ class Table(Scene):
         for i in range(self.scroll, last_vis + 1):
             it = items[i]
             sel = i == self.sel
-            if it < SPECIAL:
+            if it < MOVE_ITEM:
                 legal = bool(self.by_item[i])
                 scr.tile(x, _HAND_Y, tiles.HI[it], tiles.LO[it], True, sel, self.to_act and not legal)
             else:
@@ -572,7 +588,7 @@ class Table(Scene):
                     scr.fill(x, _HAND_Y, w, 21, 1)
                 else:
                     scr.rect(x, _HAND_Y, w, 21, 1)
-                words = g.move_name(it - SPECIAL).upper().split()
+                words = g.move_name(it - MOVE_ITEM).upper().split()
                 y = _HAND_Y + 8 - 3 * (len(words) - 1)  # a word a line, centred
                 for wd in words:
                     scr.small(x + 2, y, wd, 0 if sel else 1)

@@ -263,8 +263,8 @@ def test_the_two_captures_at_a_place_are_one_choice():
     assert g.move_name(take("6-3")) == "take 6-3"
     assert g.move_name(triple("6-3")) == "take 3 at 6-3"
     assert g.move_name(END) == "end turn" and g.move_name(place("0-0")) == "place 0-0"
-    assert g.capture_span(take("6-3")) == (1, 1) and g.capture_span(triple("6-3")) == (0, 3)
-    assert g.capture_span(take("6-6")) == (-1, 0) and g.capture_span(END) == (-1, 0)
+    assert g.move_span(take("6-3")) == (1, 1) and g.move_span(triple("6-3")) == (0, 3)
+    assert g.move_span(take("6-6")) == (-1, 0) and g.move_span(END) == (-1, 0)
 
 
 def test_a_capture_anywhere_in_the_row():

@@ -50,7 +50,7 @@ import mpwasm as mp  # tools/mpwasm.py (conftest puts tools/ on sys.path)
 
 from domino import ai, dealcode, games, matchsave
 from domino.game import (DRAW, LINE, MAX_MOVES, PASS, TABLEAU, TRICKS, Game, HandResult,
-                         IllegalMove, Observation, new_move_buffer)
+                         IllegalMove, LineBoard, Observation, TableauBoard, TrickBoard, new_move_buffer)
 from domino.options import pack as pack_options, unpack as unpack_options
 from domino.match import Match, deal_code
 
@@ -667,15 +667,19 @@ def test_observation_holds_no_game_reference(gid, n, code):
                 assert not isinstance(x, Game), "the observation holds the game"
                 assert id(x) not in state_ids or isinstance(x, (int, str, bytes, bool, tuple)), (
                     "the observation shares a %s with the game" % type(x).__name__)
-                assert x is obs or isinstance(x, (int, str, bytes, bool, type(None), list, tuple,
-                                                  bytearray)), (
+                assert x is obs or x is obs.board or isinstance(x, (int, str, bytes, bool, type(None), list,
+                                                                   tuple, bytearray)), (
                     "the observation holds a %s" % type(x).__name__)
+            assert type(obs.board) is {LINE: LineBoard, TRICKS: TrickBoard, TABLEAU: TableauBoard}[g.LAYOUT]
             k = obs.key()
             hash(k)
             assert obs.key() == k
             assert g.observation(seat).key() == k
+            board = repr(sorted(vars(obs.board).items()))
+            assert repr(sorted(vars(g.board()).items())) == board
             g.apply(ms[0])
             assert obs.key() == k, "the observation changed when the game moved on"
+            assert repr(sorted(vars(obs.board).items())) == board, "the board changed when the game moved on"
             g.undo()
             assert g.observation(seat).key() == k
 

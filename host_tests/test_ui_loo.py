@@ -131,13 +131,13 @@ def test_decisions_are_boxes_named_by_the_game():
     h = _deal(code)
     t = h.app.table
     g = h.app.session.game
-    specials = [t.by_item[i] for i in range(len(t.items)) if t.items[i] >= table.SPECIAL]
+    specials = [t.by_item[i] for i in range(len(t.items)) if t.items[i] >= table.MOVE_ITEM]
     assert specials == [[KEEP], [MISS], [THROW_UP]]
     assert all(not b for b in t.by_item[:5])  # no piece plays while deciding
     _act(h, THROW_UP)
     _act(h, KEEP)
     assert g.turn == g.dealer
-    specials = [t.items[i] - table.SPECIAL for i in range(len(t.items)) if t.items[i] >= table.SPECIAL]
+    specials = [t.items[i] - table.MOVE_ITEM for i in range(len(t.items)) if t.items[i] >= table.MOVE_ITEM]
     assert specials == [KEEP, MISS, FOR_POOL]
     assert [t.by_item[i] for i in range(5)] == [[EXCHANGE + p] for p in g.hand(g.dealer)]
     h.step()
@@ -197,7 +197,7 @@ def test_a_trick_won_is_shown_and_named():
     assert w >= 0 and pub[5] == -1 and g.turn == w
     t = h.app.table
     if h.app.table.scored_until:
-        assert t.message() == "%s SCORES 1!" % table.who(se, w)
+        assert t.message() == "%s SCORES 1!" % scenes.seat_name(se, w, True)
     x = _column(g, w) + 8
     assert _region(h.app.scr, x, 39, 3, 2) == (1,) * 6  # one bar: one trick won
     assert not any(_region(h.app.scr, x, 36, 3, 2))

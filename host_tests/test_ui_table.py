@@ -5,6 +5,7 @@ the last plays and the move log."""
 import pytest
 
 import render
+import scenes
 import sim
 import table
 
@@ -135,7 +136,7 @@ def test_allfives_board_shows_the_true_layout():
 
 def _check_ends_text(scr, t, g, label, want):
     """The ends as they count, and their total, at the top left."""
-    text = t.view.ends_text(g)
+    text = t.view.ends_text(g.board())
     terms = [int(v) for v in text.split("=")[0].split("+")]
     assert sum(terms) == g.end_sum() == int(text.split("=")[1]), (label, text)
     assert _region(scr, 0, 12, 52, 5) == _ref(lambda s: s.small(0, 12, text), 0, 12, 52, 5), label
@@ -313,7 +314,8 @@ def test_words_you_us_them_and_the_result():
     me = se.humans[0]
     names = [scenes.side_name(se, s) for s in range(g.nsides)]
     assert names[g.side(me)] == "Us" and names[1 - g.side(me)] == "Them"
-    assert table.who(se, me) == "YOU" and table.who(se, (me + 1) % 4) == "S%d" % ((me + 1) % 4 + 1)
+    assert scenes.seat_name(se, me, True) == "YOU"
+    assert scenes.seat_name(se, (me + 1) % 4, True) == "S%d" % ((me + 1) % 4 + 1)
     assert scores.result_words(se, g.side(me)) == "We win"
     assert scores.result_words(se, 1 - g.side(me)) == "We lose"
     h2 = _start(2, [0, 1], players=2)  # All Fives, every player for himself
@@ -345,7 +347,7 @@ def test_each_play_stays_on_row_1_while_the_next_seat_thinks():
         msg = t.message()
         g = se.game
         lead = g.nplayed == 1 and m < SPECIAL
-        want = table.who(se, seat) + " " + _short(g, m, lead)
+        want = scenes.seat_name(se, seat, True) + " " + _short(g, m, lead)
         if m == table.DRAW:
             continue
         assert want in msg, (want, msg)
@@ -380,7 +382,7 @@ def _last_plays(se, g):
             k -= 1
         if m == table.DRAW or seat in out:
             continue
-        e = table.who(se, seat) + " " + _short(g, m, k == 0)
+        e = scenes.seat_name(se, seat, True) + " " + _short(g, m, k == 0)
         if gain is not None and m < SPECIAL and gain[k]:
             e += "+%d" % gain[k]
         out[seat] = e
@@ -497,7 +499,7 @@ def test_move_log_reachable_on_every_board(board):
     ev = g.observation(0).events
     assert len(log.lines) == len(ev)
     for i, (seat, m) in enumerate(ev):
-        assert log.lines[i].startswith("%d %s " % (i + 1, table.who(h.app.session, seat)))
+        assert log.lines[i].startswith("%d %s " % (i + 1, scenes.seat_name(h.app.session, seat, True)))
     for i in range(1, g.nplayed):
         if g.gain[i]:
             assert any(ln.endswith("+%d" % g.gain[i]) for ln in log.lines)

@@ -138,15 +138,15 @@ def test_the_row_is_drawn_and_captures_ordered_along_it():
             continue
         if row:
             assert _tile_at(scr, row[-1]) or _tile_at(scr, row[-1], True)
-        caps = [k for k in range(len(t.items)) if t.items[k] >= table.SPECIAL and t.by_item[k][0] != END]
-        at = [g.capture_span(t.by_item[k][0]) for k in caps]
+        caps = [k for k in range(len(t.items)) if t.items[k] >= table.MOVE_ITEM and t.by_item[k][0] != END]
+        at = [g.move_span(t.by_item[k][0]) for k in caps]
         mids = [f + (c > 1) for f, c in at]
         assert mids == sorted(mids) and len(set(mids)) == len(mids)
-        assert t.items[-1] == table.SPECIAL + END
+        assert t.items[-1] == table.MOVE_ITEM + END
         for k in caps:
             _select(h, t.by_item[k][0])
             h.step()
-            f, c = g.capture_span(t.by_item[k][0])
+            f, c = g.move_span(t.by_item[k][0])
             xs = _tile_at(scr, row[f], True)
             assert xs, (tiles.name(row[f]), [tiles.name(v) for v in row])
         if not caps:
@@ -160,7 +160,7 @@ def test_the_row_is_drawn_and_captures_ordered_along_it():
             assert t.choice == moves
             h.tap("RIGHT")
             h.step()
-            f, c = g.capture_span(t.choice[t.ci])
+            f, c = g.move_span(t.choice[t.ci])
             assert c == 3
             xs = [_tile_at(scr, row[f + i], True) for i in range(3)]
             assert all(xs) and any(x + 12 in xs[1] and x + 24 in xs[2] for x in xs[0])

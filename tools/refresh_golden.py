@@ -277,7 +277,7 @@ def _castle_far(h):
             h.tap("A")
             continue
         n = len(g.tableau())
-        far = [m for m in h.app.session.legal() if 4 <= g.capture_span(m)[0] < n - 10]
+        far = [m for m in h.app.session.legal() if 4 <= g.move_span(m)[0] < n - 10]
         if far:
             _castle_select(h, lambda m: m == far[0])
             return

@@ -1,8 +1,8 @@
 """The board of a tableau game (``LAYOUT`` "tableau": Castle Rock), for :class:`table.Table`.
 
-It reads ``Observation.public`` as the tableau kind's tuple (``domino.castle``
-writes it down): ``(row, open, dealer, captured, devil, step)``, and asks the
-game which places of the row a capture takes (``capture_span``).
+It reads the game's :class:`~domino.game.TableauBoard`, and asks the game
+which places of the row a capture takes (``move_span``) and how many tiles a
+move captures (``move_takes``).
 
 Board (y 12-42): a line "DEVIL 5  TOOK 3 0 2  B12" (the Devil's count: the
 tiles in the tableau; the tiles each seat captured this hand, seat 1 first;
@@ -19,22 +19,16 @@ first page is the Devil's hand and each seat's tally (:func:`reveal`).
 """
 
 from domino import tiles
+from domino.game import ENDS_TURN
+from table import MOVE_ITEM
 
 from micropython import const
 
 
-_SPECIAL = const(1000)  # hand items from here up are moves with no tile (table.SPECIAL)
 _SLOTS = const(10)  # places across the screen, a tile or a "+n" each
 _PITCH = const(12)
 _TILE_Y = const(19)
 _TEXT_Y = const(13)
-
-
-def _taken(nm):
-    """Tiles a move named ``nm`` captures (0 for a placing or the end of a turn)."""
-    if nm.startswith("take 3 at"):
-        return 3
-    return 1 if nm.startswith("take") else 0
 
 
 def said(g, ev, i, short):
@@ -50,9 +44,9 @@ def said(g, ev, i, short):
         t = g.move_tile(ev[j][1])
         if t >= 0:
             return tiles.name(t) + ("+%d" % k if k else "")
-        if j < i and g.move_name(ev[j][1]) == "end turn":
+        if j < i and g.move_kind(ev[j][1]) == ENDS_TURN:
             break
-        k += _taken(g.move_name(ev[j][1]))
+        k += g.move_takes(ev[j][1])
         j -= 1
     return "TOOK %d" % k if k else g.move_name(m).upper()
 
@@ -66,7 +60,7 @@ def arrange(g, items, by):
     """Order the moves with no tile along the row: the captures left to right,
     then the rest (the end of the turn); ``items`` and ``by`` in step."""
     k = 0
-    while k < len(items) and items[k] < _SPECIAL:
+    while k < len(items) and items[k] < MOVE_ITEM:
         k += 1
     tail = sorted(range(k, len(items)), key=lambda i: _at(g, by[i][0]))
     items[k:] = [items[i] for i in tail]
@@ -75,7 +69,7 @@ def arrange(g, items, by):
 
 def _at(g, m):
     """Where capture ``m`` is in the row (a move that takes nothing: after it)."""
-    f, c = g.capture_span(m)
+    f, c = g.move_span(m)
     return f + (c > 1) if c else 999
 
 
@@ -88,7 +82,7 @@ def prompt(t, se, g):
     nm = g.move_name(moves[0]).upper()
     if len(moves) > 1:
         nm += " OR ALL 3"
-    elif nm == "END TURN" and g.observation(g.turn).stock:
+    elif g.move_kind(moves[0]) == ENDS_TURN and g.board().stock:
         nm += " AND DRAW"
     return "A: " + nm
 
@@ -97,9 +91,9 @@ def _focus(t, g):
     """``(first, count)`` of the capture in question: the choice's move, else
     the selected item's middle tile (``(-1, 0)``: none)."""
     if t.choice is not None:
-        return g.capture_span(t.choice[t.ci])
+        return g.move_span(t.choice[t.ci])
     if t.to_act and t.items and t.by_item[t.sel]:
-        f, c = g.capture_span(t.by_item[t.sel][0])
+        f, c = g.move_span(t.by_item[t.sel][0])
         if c:
             return (f + 1, 1) if c > 1 else (f, c)
     return -1, 0
@@ -123,12 +117,12 @@ def _places(n, f, c):
 
 def board(t, scr, g):
     """The counts line and the row (see the module doc)."""
-    pub = g.observation(t.viewer if t.viewer is not None else 0)
-    row, _, _, captured, devil, _ = pub.public
+    bd = g.board()
+    row = bd.row
     n = len(row)
-    txt = "DEVIL %d" % devil
-    took = "TOOK " + " ".join(str(len(c)) for c in captured)
-    b = "B%d" % pub.stock
+    txt = "DEVIL %d" % bd.devil
+    took = "TOOK " + " ".join(str(len(c)) for c in bd.captured)
+    b = "B%d" % bd.stock
     if len(txt) + len(took) + len(b) + 4 <= 32:
         txt += "  " + took + "  " + b
     elif len(txt) + len(took) + 1 <= 32:
@@ -136,7 +130,7 @@ def board(t, scr, g):
     scr.small(0, _TEXT_Y, txt)
     f, c = _focus(t, g)
     new = -1  # the tile to place, shown dotted at the open end
-    if t.to_act and t.items and t.items[t.sel] < _SPECIAL and t.by_item[t.sel]:
+    if t.to_act and t.items and t.items[t.sel] < MOVE_ITEM and t.by_item[t.sel]:
         new = t.items[t.sel]
         row = row + (new,)
         n += 1
@@ -146,8 +140,8 @@ def board(t, scr, g):
     marks = []  # places of the middle tiles you may take
     if t.to_act:
         for i in range(len(t.items)):
-            if t.items[i] >= _SPECIAL and t.by_item[i]:
-                s, k = g.capture_span(t.by_item[i][0])
+            if t.items[i] >= MOVE_ITEM and t.by_item[i]:
+                s, k = g.move_span(t.by_item[i][0])
                 if k:
                     marks.append(s + (k > 1))
     places = _places(n, f, c)
@@ -179,7 +173,10 @@ def reveal(se, r):
     from scenes import seat_name
 
     g = se.game
-    row, _, _, captured, devil, _ = g.observation(0).public
+    bd = g.board()
+    row = bd.row
+    devil = bd.devil
+    captured = bd.captured
     rows = []
     line = "DEVIL'S HAND %d:" % devil if devil else "NO DEVIL'S HAND: ROW CLEARED"
     for v in row:
@@ -191,7 +188,7 @@ def reveal(se, r):
     rows.append(line)
     line = ""
     for s in range(g.players):  # two seats a row
-        nm = "%s TOOK %d: %d" % (seat_name(se, s).upper().replace("SEAT ", "S"), len(captured[s]),
+        nm = "%s TOOK %d: %d" % (seat_name(se, s, True), len(captured[s]),
                                  r.points[s])
         if line:
             rows.append(line + " " * (16 - len(line)) + nm)

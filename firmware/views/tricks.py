@@ -1,10 +1,7 @@
 """The board of a trick game (``LAYOUT`` "tricks"), for :class:`table.Table`.
 
-It reads ``Observation.public`` as the tricks kind's tuple (``domino.loo``
-writes it down): ``(trump, turnup, dealer, phase, leader, suit, trick,
-tricks, status, misses, last_winner, last_trick)``, phases 0 deciding, 1
-discarding, 2 play, 3 ended; per seat a status 0 undecided, 1 kept, 2 took
-the miss, 3 exchanged, 4 passed (threw up), 5 for the pool.
+It reads the game's :class:`~domino.game.TrickBoard` and the contract's
+move queries.
 
 Board (y 12-42): on the left "TRUMP" over the trump's pips (always shown),
 below it the turn-up while the hands are decided, else the suit led ("LED
@@ -22,33 +19,27 @@ suit is chosen the piece shows, inverted, in your column.
 """
 
 from domino import tiles
-from table import who
+from domino.game import DISCARDS
+from scenes import seat_name
 
 from micropython import const
 
 
 _X0 = const(26)  # the seats' columns start here
-_HAND = const(5)  # the pieces a hand keeps (one a trick): more after a miss are discarded
-_DISCARDING = const(1)  # the phase after a miss is taken
-_TRUMP = const(7)  # the suit led is trumps
-_PLAY = const(2)  # phases before it decide (0) and discard (1)
-_EXCHANGED = const(3)
-_PASSED = const(4)
-_STATUS = ("?", "KEEP", "MISS", "SWAP", "PASS", "POOL")
 _SHORT = (("LEAD ", ""), ("TAKE ", ""), ("FOR THE ", ""), ("EXCHANGE", "SWAP"), ("DISCARD", "DROP"))
-
-
-def _pub(t, g):
-    return g.observation(t.viewer if t.viewer is not None else 0).public
 
 
 def said(g, ev, i, short):
     """Event ``i`` of ``ev`` in words: "LEAD 6-5 AS 5", "TAKE MISS", "6-4", or
     ``short`` ("6-5 AS 5", "MISS", "POOL", "SWAP")."""
     nm = g.move_name(ev[i][1]).upper()
-    if short:
-        for a, b in _SHORT:
-            nm = nm.replace(a, b)
+    return _said_short(nm) if short else nm
+
+
+def _said_short(nm):
+    """A move's or decision's words made short ("EXCHANGE" "SWAP", "TAKE MISS" "MISS")."""
+    for a, b in _SHORT:
+        nm = nm.replace(a, b)
     return nm
 
 
@@ -63,11 +54,11 @@ def prompt(t, se, g):
     LEAD 6-5 AS 6 OR 5"), after a miss the discards to go first."""
     moves = t.by_item[t.sel] if t.items else ()
     pre = ""
-    obs = g.observation(t.viewer)
-    if obs.public[3] == _DISCARDING:  # how many are still to go: "DISCARD 2", "DISCARD 1 MORE"
-        ev = obs.events
-        more = ev and ev[-1][0] == t.viewer and g.move_name(ev[-1][1]).startswith("discard")
-        pre = "DISCARD %d%s  " % (len(obs.hand) - _HAND, " MORE" if more else "")
+    left = g.board().discards
+    if left:  # how many are still to go: "DISCARD 2", "DISCARD 1 MORE"
+        ev = g.observation(t.viewer).events
+        more = ev and ev[-1][0] == t.viewer and g.move_kind(ev[-1][1]) == DISCARDS
+        pre = "DISCARD %d%s  " % (left, " MORE" if more else "")
     if not moves:
         return pre + "YOUR TURN"
     names = [g.move_name(m).upper() for m in moves]
@@ -80,46 +71,46 @@ def prompt(t, se, g):
         k = j
     if len(names) > 1:
         nm = nm[:k] + " OR ".join(o[k:] for o in names)
-    return pre + "A: " + ("PLAY " + nm if "0" <= nm[0] <= "9" else nm)
+    t = g.move_tile(moves[0])
+    return pre + "A: " + ("PLAY " + nm if t >= 0 and nm.startswith(tiles.name(t)) else nm)
 
 
 def board(t, scr, g):
     """Trump, turn-up or suit led, and a column per seat (see the module doc)."""
-    (trump, turnup, dealer, phase, leader, suit, trick, won, status, misses,
-     last_w, last) = _pub(t, g)
+    b = g.board()
     n = g.players
     scr.small(0, 13, "TRUMP")
-    scr.square(4, 19, trump)
-    shown = trick
+    scr.square(4, 19, b.trump)
+    shown = b.trick
     lw = -1
-    if phase < _PLAY:
-        if status[dealer] != _EXCHANGED:  # still turned up
-            scr.tile(0, 31, tiles.HI[turnup], tiles.LO[turnup], False)
-    elif suit == _TRUMP:
+    if b.deciding:
+        if b.turnup >= 0:  # still turned up
+            scr.tile(0, 31, tiles.HI[b.turnup], tiles.LO[b.turnup], False)
+    elif len(b.led) > 2:  # a word: "LED" over it
         scr.small(0, 31, "LED")
-        scr.small(0, 37, "TRUMP")
-    elif suit >= 0:
-        scr.small(0, 34, "LED %d" % suit)
-    elif last_w >= 0:
+        scr.small(0, 37, b.led.upper())
+    elif b.led:
+        scr.small(0, 34, "LED " + b.led)
+    elif b.last_winner >= 0:
         scr.small(0, 34, "LAST")
-        shown = last
-        lw = last_w
+        shown = b.last_trick
+        lw = b.last_winner
     cw = (128 - _X0) // n
     se = t.app.session
     turn = g.turn if se.result is None else -1
     for s in range(n):
         cx = _X0 + s * cw + cw // 2
-        nm = who(se, s)
-        if phase < _PLAY and s == dealer:
+        nm = seat_name(se, s, True)
+        if b.deciding and s == b.dealer:
             nm += " D"
         w = len(nm) * 4 - 1
         if s == turn:
             scr.fill(cx - w // 2 - 1, 12, w + 2, 7, 1)
         scr.small(cx - w // 2, 13, nm, 0 if s == turn else 1)
-        for i in range(won[s]):  # the tricks won, a pile of bars beside the piece
+        for i in range(b.tricks[s]):  # the tricks won, a pile of bars beside the piece
             scr.fill(cx + 8, 39 - 3 * i, 3, 2)
-        if phase < _PLAY:
-            txt = _STATUS[status[s]] if status[s] < len(_STATUS) else "?"
+        if b.deciding:
+            txt = _said_short(b.decisions[s].upper()) if b.decisions[s] else "?"
             scr.small(cx - (len(txt) * 4 - 1) // 2, 25, txt)
             continue
         p = shown[s]
@@ -129,10 +120,10 @@ def board(t, scr, g):
             sel = True
         if p >= 0:
             scr.tile(cx - 5, 20, tiles.HI[p], tiles.LO[p], True, sel)
-        elif status[s] == _PASSED:
+        elif b.decisions[s] == "pass":
             scr.small(cx - 7, 28, "PASS")
-        elif phase == _PLAY and shown is trick:  # still to play to this trick
+        elif b.playing and shown is b.trick:  # still to play to this trick
             scr.rect(cx - 5, 20, 11, 21, 1, True)
-    if phase < _PLAY and misses:
-        txt = "%d MISS%s LEFT" % (misses, "ES" if misses > 1 else "")
+    if b.deciding and b.misses:
+        txt = "%d MISS%s LEFT" % (b.misses, "ES" if b.misses > 1 else "")
         scr.small(_X0 + (128 - _X0 - len(txt) * 4) // 2, 35, txt)

@@ -324,6 +324,12 @@ class AllFives(LineGame):
         nset, hand, partners = config(players, options)
         return cls(players, seed, starter, nset, hand, partners)
 
+    @staticmethod
+    def legacy_options(players, options):
+        """Options as a deal code or a version 2 save meant them: set bits 0 with 4
+        players are the old default, double-six (code 1)."""
+        return options | 1 if players == 4 and options & 3 == 0 else options
+
     def options_code(self):
         """7 bits: set (bits 0-1: 0 default, 1/2/3 = double-6/9/12), hand size
         (bits 2-5: 0 default, else 1..15), partnership (bit 6); defaults are 0,
@@ -385,6 +391,23 @@ class AllFives(LineGame):
         return HandResult(BLOCK, -1, -1, pips, points, "", "blocked: nobody could play")
 
     # -- layout for a screen ------------------------------------------------
+
+    def board(self):
+        """The line as it lies (:class:`~domino.game.LineBoard`), with the spinner,
+        each play's points and what each open end counts: an end counts nothing
+        while it is the spinner's second in-line side (the spinner alone counts
+        once) or an open side arm with no tile."""
+        b = LineGame.board(self)
+        b.spinner = self.spinner
+        b.gains = bytes(self.gain[:self.nplayed])
+        if self.nplayed:
+            spin_alone = self.kind[0] == SPIN and self.kind[1] == SPIN
+            b.counts = tuple(None if (a == 1 and spin_alone) or (a >= 2 and not self.side_played(a))
+                             else self.end_points(a) for a in range(self.narms))
+        else:
+            b.counts = ()
+        b.total = self.end_sum()
+        return b
 
     def arm_tiles(self, a):
         """Tiles laid on arm ``a`` from the centre outwards (the first tile of

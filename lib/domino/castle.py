@@ -88,7 +88,8 @@ nearest the open end (the others come back once some are taken).
 from micropython import const
 from array import array
 
-from .game import Game, IllegalMove, Observation, HandResult, TABLEAU, new_move_buffer
+from .game import (Game, IllegalMove, Observation, HandResult, TableauBoard, TABLEAU, PLAYS, TAKES,
+                   ENDS_TURN, new_move_buffer)
 from .rng import Rng
 from . import tiles
 
@@ -457,7 +458,14 @@ class CastleRock(Game):
             legal = [buf[i] for i in range(self.legal_moves(buf))]
         return Observation(seat, self.players, self.turn, self.nset, self.hand(seat),
                            list(self.held), len(self.stock) - self.top, self.public(), events,
-                           self.hand_scores(), self.starter, legal, self.options_code())
+                           self.hand_scores(), self.starter, legal, self.options_code(), self.board())
+
+    def board(self):
+        """The table: a :class:`~domino.game.TableauBoard` (the Devil's count is the
+        row's length)."""
+        return TableauBoard(tuple(self.tableau()), self.dealer,
+                            tuple(tuple(self.captured(s)) for s in range(self.players)),
+                            self.step == PLACING, len(self.stock) - self.top, self.rlen)
 
     def move_tile(self, move):
         """The tile of the hand ``move`` places, or -1 (captures and the end of a
@@ -489,7 +497,20 @@ class CastleRock(Game):
                     return "take 3 at " + tiles.name(t)
         return "move %r" % (move,)
 
-    def capture_span(self, move):
+    def move_kind(self, move):
+        """A placing, a capture or the end of the turn."""
+        if move == END:
+            return ENDS_TURN
+        return TAKES if self.move_takes(move) else PLAYS
+
+    def move_takes(self, move):
+        """1 for a capture of one tile, 3 for all three, else 0."""
+        n = len(self.loc)
+        if type(move) is int and (TAKE <= move < TAKE + n):
+            return 1
+        return 3 if type(move) is int and TRIPLE <= move < TRIPLE + n else 0
+
+    def move_span(self, move):
         """``(first, count)``: the places in the row a capture would take now
         (count 1 or 3), or ``(-1, 0)`` if ``move`` is no capture of a tile in the
         row with a neighbour on each side (for a screen to show a choice)."""
@@ -525,7 +546,7 @@ class CastleRock(Game):
         t = move & 127
         if self.loc[t] != ROW:
             return "%s is not in the tableau" % nm
-        i, _ = self.capture_span(TAKE + t)
+        i, _ = self.move_span(TAKE + t)
         if i < 0:
             return "%s is at an end of the row: it has no neighbour on one side" % nm
         a = self.row[i - 1]

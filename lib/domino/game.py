@@ -21,7 +21,9 @@ Declared by each game's class (read before a hand exists)
     methods (screens ask with ``getattr``): ``target_unit(players, options)``
     (what the match's target counts, a plural word for screens, e.g. "hands";
     "" when the match has no score to reach: a single hand, no match score;
-    without it, points) and ``match_note(match)`` (a short text of the match's
+    without it, points), ``legacy_options(players, options)`` (the options code
+    as deal codes and saves written before a default changed meant it; without
+    it, as it is) and ``match_note(match)`` (a short text of the match's
     own state the table shows beside the scores, e.g. "POOL 20"; "" for none).
 
 Match hooks (class methods, used by :mod:`domino.match`)
@@ -30,12 +32,14 @@ Match hooks (class methods, used by :mod:`domino.match`)
     with the match), ``next_starter(match)`` (the seat to begin the next
     hand, or None when the deal decides), ``settle(match, result)`` (add a
     hand's :class:`HandResult` to ``match.scores``; set ``match.over``,
-    ``match.winner``, ``match.call``, ``match.restarts``).
+    ``match.winner``, ``match.call``, ``match.restarts`` and, in words for the
+    summary, ``match.story``).
 
 A hand
     ``players``, ``nsides``, ``side(seat)``, ``turn`` (the seat to act),
     ``over``, ``seed`` and ``starter`` (with ``options_code()``, what a deal
-    code holds: :func:`domino.match.deal_code`).
+    code holds: :func:`domino.match.deal_code`), ``BONEYARD`` (class flag:
+    a seat with no play draws from a face-down stock a screen shows).
     ``legal_moves(buf) -> n`` writes the legal moves of ``turn`` as small ints
     into ``buf[0:n]`` (a caller's list of :data:`MAX_MOVES` slots) and returns
     ``n``; it allocates nothing. A forced pass is the single move :data:`PASS`.
@@ -50,18 +54,28 @@ A hand
     (ValueError for a seat the hand does not have).
     ``hand(seat)``: the sorted tiles a seat holds (for the end-of-hand reveal;
     optional ``face_down(seat)``: True when they stay hidden even then).
+    ``board()``: what lies on the table, the same for every seat (the
+    observation's ``board``).
     ``hand_scores()``: points per side scored during this hand so far.
 
 A move is an opaque small int
-    The UI and the AI never decode one; the game says what they need:
-    ``move_name(move)`` (a short text: "6-5 left", "pass", "lead 6-5 as 5"),
-    ``move_tile(move)`` (the tile of the seat's hand it uses, or -1) and
-    ``move_group(move)`` (moves of one group are the alternatives of one
-    choice: the ends a tile fits, the suit a lead announces; a screen offers
-    "which one?" among the legal moves sharing a group, named by
-    ``move_name``). A turn with several steps (draw until you can play; take
-    a miss, then discard) is a sequence of moves by the same seat: ``turn``
-    stays on it. :data:`PASS` and :data:`DRAW` are the shared specials.
+    The UI and the AI never decode one; the game says what they need, the
+    same whenever it is asked: ``move_name(move)`` (a short text: "6-5 left",
+    "pass", "lead 6-5 as 5"), ``move_tile(move)`` (the tile of the seat's hand
+    it uses, or -1), ``move_group(move)`` (moves of one group are the
+    alternatives of one choice: the ends a tile fits, the suit a lead
+    announces; a screen offers "which one?" among the legal moves sharing a
+    group, named by ``move_name``), ``move_kind(move)`` (what it does:
+    :data:`PLAYS`, :data:`PASSES`, :data:`DRAWS`, :data:`TAKES`,
+    :data:`ENDS_TURN`, :data:`DISCARDS` or :data:`DECIDES`), ``move_end(move)``
+    (the open end, by its index in ``LineBoard.ends``, a line play goes on;
+    else -1) and ``move_takes(move)`` (how many tiles a capture takes; else 0);
+    for a legal move now, ``move_span(move)`` (``(first, count)``: the places
+    of ``TableauBoard.row`` a capture takes; else ``(-1, 0)``).
+    A turn with several steps (draw until you can play; take a miss, then
+    discard) is a sequence of moves by the same seat: ``turn`` stays on it.
+    :data:`PASS` and :data:`DRAW` are the shared specials; moves from
+    :data:`SPECIAL` up use no tile.
 
 Options
     ``OPTIONS`` is a tuple of ``(name, default label, values)``, ``values`` a
@@ -79,7 +93,17 @@ from micropython import const
 
 PASS = const(1023)
 DRAW = const(1022)
+SPECIAL = const(1000)  # moves from here up use no tile
 MAX_MOVES = const(64)
+
+# what a move does (``move_kind``)
+PLAYS = const(0)  # a tile of the hand goes to the table (a line, a trick, a row)
+PASSES = const(1)
+DRAWS = const(2)
+TAKES = const(3)  # captures tiles from the table
+ENDS_TURN = const(4)
+DISCARDS = const(5)  # a tile of the hand goes face down (a discard, an exchange)
+DECIDES = const(6)  # a decision with no tile (keep, take a miss, ...)
 
 # how a hand ended (``HandResult.end``; a game may name others)
 DOMINO = "domino"
@@ -134,14 +158,17 @@ class Observation:
     as ``(seat, move)``; a move the seat could not see is shown as the game
     says, e.g. another seat's draw as :data:`DRAW` with no tile), ``scores``
     (points per side scored in this hand so far), ``starter`` (the seat that
-    began), ``legal`` (the seat's legal moves when it is to act, else empty)
-    and ``options`` (the options code: table rules are public, so a player
-    can make the same game with ``from_options``).
+    began), ``legal`` (the seat's legal moves when it is to act, else empty),
+    ``options`` (the options code: table rules are public, so a player
+    can make the same game with ``from_options``) and ``board`` (what lies on
+    the table, named: the layout kind's :class:`LineBoard`, :class:`TrickBoard`
+    or :class:`TableauBoard`; screens draw from it, and it is made from the
+    rest, so ``key`` leaves it out).
     It holds no reference to the game.
     """
 
     def __init__(self, seat, players, turn, nset, hand, counts, stock, public, events, scores,
-                 starter, legal, options=0):
+                 starter, legal, options=0, board=None):
         self.seat = seat
         self.players = players
         self.turn = turn
@@ -155,12 +182,90 @@ class Observation:
         self.starter = starter
         self.legal = legal
         self.options = options
+        self.board = board
 
     def key(self):
         """A tuple equal for two observations exactly when they are the same."""
         return (self.seat, self.players, self.turn, self.nset, tuple(self.hand),
                 tuple(self.counts), self.stock, tuple(self.public), tuple(self.events),
                 tuple(self.scores), self.starter, tuple(self.legal), self.options)
+
+
+class LineBoard:
+    """The table of a line game (``LAYOUT`` :data:`LINE`).
+
+    ``first`` the first tile laid (-1 before it); ``arms`` per open arm (0 left,
+    1 right, then 2 up and 3 down once a spinner opens them) the tiles laid on it
+    from the centre outwards; ``ends`` the pip value open on each arm;
+    ``spinner`` the spinner (a double every arm plays on; -1 for none);
+    ``last`` the tile laid last (-1); ``gains`` the points each play scored, in
+    the order laid (empty where plays score nothing); ``counts`` what each open
+    end counts now where the open ends score (None for an end that counts
+    nothing), else None; ``total`` their sum (0 where they do not score).
+    """
+
+    def __init__(self, first, arms, ends, spinner, last, gains=(), counts=None, total=0):
+        self.first = first
+        self.arms = arms
+        self.ends = ends
+        self.spinner = spinner
+        self.last = last
+        self.gains = gains
+        self.counts = counts
+        self.total = total
+
+
+class TrickBoard:
+    """The table of a trick game (``LAYOUT`` :data:`TRICKS`).
+
+    ``trump`` the trump number; ``turnup`` the turned-up piece while it lies
+    face up (else -1); ``dealer`` a seat; ``deciding`` True while the seats
+    decide whether to play the hand, ``playing`` True while tricks are played;
+    ``decisions`` per seat its decision in a word ("keep", "miss", "exchange",
+    "pass", "pool"; "" not yet); ``misses`` the misses not taken; ``led`` the
+    suit led to the trick in progress ("trump", "5"; "" before the lead);
+    ``trick`` per seat the piece it played to that trick (-1 none); ``tricks``
+    per seat the tricks won; ``last_winner`` and ``last_trick`` the last
+    finished trick's winner (-1) and pieces per seat (-1 none); ``discards``
+    the pieces the seat to act must still discard (0 but after a miss).
+    """
+
+    def __init__(self, trump, turnup, dealer, deciding, playing, decisions, misses, led, trick, tricks,
+                 last_winner, last_trick, discards):
+        self.trump = trump
+        self.turnup = turnup
+        self.dealer = dealer
+        self.deciding = deciding
+        self.playing = playing
+        self.decisions = decisions
+        self.misses = misses
+        self.led = led
+        self.trick = trick
+        self.tricks = tricks
+        self.last_winner = last_winner
+        self.last_trick = last_trick
+        self.discards = discards
+
+
+class TableauBoard:
+    """The table of a tableau game (``LAYOUT`` :data:`TABLEAU`).
+
+    ``row`` the tableau's tiles, blocked end first, open end last; ``dealer`` a
+    seat; ``captured`` per seat the tiles it captured this hand, in the order
+    taken; ``placing`` True when the seat to act places a tile (else it
+    captures or ends its turn); ``stock`` the tiles left face down; ``devil``
+    the Devil's count (the game's own tally of the row, shown as it is). The
+    game's ``move_span(move)`` says which places of ``row`` a legal capture
+    takes now.
+    """
+
+    def __init__(self, row, dealer, captured, placing, stock, devil):
+        self.row = row
+        self.dealer = dealer
+        self.captured = captured
+        self.placing = placing
+        self.stock = stock
+        self.devil = devil
 
 
 class Game:
@@ -174,6 +279,7 @@ class Game:
     LAYOUT = LINE
     OPTIONS = ()
     BAD_POINTS = False
+    BONEYARD = False
 
     @classmethod
     def refuses(cls, players, options=0):
@@ -231,6 +337,27 @@ class Game:
                 self.apply(move)
                 return
         raise IllegalMove(self.why_illegal(move))
+
+    def move_kind(self, move):
+        """What ``move`` does: :data:`PASSES`, :data:`DRAWS`, :data:`PLAYS` for a
+        move with a tile of the hand, else :data:`DECIDES` (games refine this)."""
+        if move == PASS:
+            return PASSES
+        if move == DRAW:
+            return DRAWS
+        return PLAYS if self.move_tile(move) >= 0 else DECIDES
+
+    def move_end(self, move):
+        """The open end a line play goes on (none here: -1)."""
+        return -1
+
+    def move_takes(self, move):
+        """The tiles a capture takes (none here: 0)."""
+        return 0
+
+    def move_span(self, move):
+        """``(first, count)``: the places of the row a legal capture takes now (none here)."""
+        return -1, 0
 
     def why_illegal(self, move):
         """The reason ``move`` is not legal now (games refine this)."""

@@ -5,12 +5,9 @@
 without importing them); :func:`load` imports
 one game's module on demand so that the device loads only what it plays.
 
-A deal code keeps the deal it was made for when a game's defaults change. One
-change so far: All Fives with 4 players defaulted to double-six (5 tiles each)
-until issue 18 and to double-nine since. Since then a 4-player All Fives hand's
-options code always names its set (``AllFives.options_code``), so a 4-player
-All Fives code with set bits 0 was made before and :func:`from_code` deals it
-on double-six (code 1), as it was dealt then (saves: ``savegame.MatchRecord``).
+A deal code keeps the deal it was made for when a game's defaults change: the
+game's optional ``legacy_options`` reads an options code as it was meant when
+the code was made (All Fives: a 4-player code with set bits 0 is double-six).
 """
 
 import sys
@@ -71,12 +68,13 @@ def from_code(code):
     """A new hand dealt exactly as deal code ``code`` says (as it was dealt when
     the code was made: see the module doc); BadDealCode if it cannot be."""
     gid, players, starter, options, seed = dealcode.decode(code)
-    if gid == 2 and players == 4 and options & 3 == 0:  # All Fives before issue 18
-        options |= 1
     try:
         cls = load(gid)
     except ValueError:
         raise dealcode.BadDealCode("deal code names an unknown game (%d)" % gid)
+    legacy = getattr(cls, "legacy_options", None)
+    if legacy is not None:
+        options = legacy(players, options)
     if players not in cls.PLAYERS:
         raise dealcode.BadDealCode("deal code names %d player%s for %s, which takes %s players" % (
             players, "" if players == 1 else "s", cls.NAME, "/".join(str(p) for p in cls.PLAYERS)))

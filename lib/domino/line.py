@@ -30,7 +30,7 @@ same position).
 from micropython import const
 from array import array
 
-from .game import Game, IllegalMove, Observation, PASS, DRAW, new_move_buffer
+from .game import Game, IllegalMove, LineBoard, Observation, PASS, DRAW, SPECIAL, new_move_buffer
 from .rng import Rng
 from . import tiles
 
@@ -332,15 +332,29 @@ class LineGame(Game):
             legal = [buf[i] for i in range(self.legal_moves(buf))]
         return Observation(seat, self.players, self.turn, self.nset, self.hand(seat),
                            list(self.count), len(self.stock) - self.top, tuple(self.open_ends()),
-                           events, self.hand_scores(), self.starter, legal, self.options_code())
+                           events, self.hand_scores(), self.starter, legal, self.options_code(),
+                           self.board())
+
+    def board(self):
+        """The line as it lies: a :class:`~domino.game.LineBoard`."""
+        n = self.nplayed
+        placed = self.placed
+        arm = self.placed_arm
+        arms = tuple(tuple(placed[i] for i in range(1, n) if arm[i] == a) for a in range(self.narms))
+        return LineBoard(placed[0] if n else -1, arms, tuple(self.open_ends()), -1,
+                         placed[n - 1] if n else -1)
 
     def move_tile(self, move):
         """The tile ``move`` lays, or -1 (pass, draw)."""
-        return move >> 2 if move < 1000 else -1
+        return move >> 2 if move < SPECIAL else -1
 
     def move_group(self, move):
         """Moves laying the same tile (on different ends) are one choice."""
-        return move >> 2 if move < 1000 else move
+        return move >> 2 if move < SPECIAL else move
+
+    def move_end(self, move):
+        """The arm ``move`` lays its tile on (an index of ``LineBoard.ends``), or -1."""
+        return move & 3 if move < SPECIAL else -1
 
     def move_name(self, move):
         """Short text for a move: "6-5 left", "pass", "draw"."""
@@ -348,10 +362,7 @@ class LineGame(Game):
             return "pass"
         if move == DRAW:
             return "draw"
-        t = move >> 2
-        if self.nplayed == 0:
-            return tiles.name(t)
-        return tiles.name(t) + " " + ARM_NAMES[move & 3]
+        return tiles.name(move >> 2) + " " + ARM_NAMES[move & 3]
 
     def why_illegal(self, move):
         """The specific reason ``move`` is not legal for the seat to act."""

@@ -101,7 +101,8 @@ alone at the top, which wins.
 
 from micropython import const
 
-from .game import Game, IllegalMove, Observation, HandResult, TRICKS, new_move_buffer
+from .game import (Game, IllegalMove, Observation, HandResult, TrickBoard, TRICKS, PLAYS, PASSES,
+                   DISCARDS, DECIDES, new_move_buffer)
 from .rng import Rng
 from . import tiles
 
@@ -211,6 +212,10 @@ def _rounds(target, players):
 
 def _suit_name(a):
     return "trump" if a == TRUMP else str(a)
+
+
+# a seat's decision (``status``) in a word, for screens
+_DECISIONS = ("", "keep", "miss", "exchange", "pass", "pool")
 
 
 HAND = const(5)
@@ -646,7 +651,31 @@ class Loo(Game):
                 counts[loc[t]] += 1
         return Observation(seat, self.players, self.turn, self.nset, self.hand(seat), counts,
                            (self.nmisses - self.mtaken) * self.miss_size, self.public(), events,
-                           self.hand_scores(), self.starter, legal, self.options_code())
+                           self.hand_scores(), self.starter, legal, self.options_code(), self.board())
+
+    def board(self):
+        """The table: a :class:`~domino.game.TrickBoard`."""
+        leader, suit, plays = self.trick()
+        winner, last = self.last_trick()
+        phase = self.phase
+        deciding = phase < PLAY
+        turnup = self.turnup if deciding and self.status[self.dealer] != EXCHANGED else -1
+        discards = len(self.hand(self.turn)) - HAND if phase == DISCARDING else 0
+        return TrickBoard(self.trump, turnup, self.dealer, deciding, phase == PLAY,
+                          tuple(_DECISIONS[k] for k in self.status), self.nmisses - self.mtaken,
+                          "" if suit < 0 else _suit_name(suit), tuple(plays), tuple(self.tricks),
+                          winner, tuple(last), discards)
+
+    def move_kind(self, move):
+        """A pass (throwing up the hand), a decision (keep, take a miss, for the pool),
+        a discard or exchange, else a play of a piece."""
+        if move == THROW_UP:
+            return PASSES
+        if move == KEEP or move == MISS or move == FOR_POOL:
+            return DECIDES
+        if DISCARD <= move < KEEP:
+            return DISCARDS
+        return PLAYS
 
     def move_tile(self, move):
         """The piece of the hand ``move`` uses (led, played, discarded, given for

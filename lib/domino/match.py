@@ -19,7 +19,9 @@ class Match:
 
     ``options`` is the game's options code (0: the defaults).
     ``scores`` (per side), ``over``, ``winner`` (side, -1 for none or a draw),
-    ``call`` (e.g. "kapot"), ``restarts``, ``hand_no`` (hands finished),
+    ``call`` (e.g. "kapot"), ``restarts``, ``story`` (what the last hand did to
+    the match in plain words, seats ``@n`` and sides ``#n`` as in a hand's
+    summary, e.g. why it starts over; "" for nothing), ``hand_no`` (hands finished),
     ``seat_of[player]`` (which seat each player sits in), ``extra`` (the
     game's own match state, small signed ints saved with the match),
     ``game`` (the current hand, or None between hands).
@@ -48,6 +50,7 @@ class Match:
         self.winner = -1
         self.call = ""
         self.restarts = 0
+        self.story = ""
         self.seat_of = list(range(players))
         self.game = None
         self.last = None
@@ -71,6 +74,7 @@ class Match:
         if g is None or not g.over:
             raise ValueError("the hand is not over")
         r = g.result()
+        self.story = ""
         self.cls.settle(self, r)
         self.hand_no += 1
         self.last = r

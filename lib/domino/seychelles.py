@@ -141,6 +141,9 @@ class Seychelles(LineGame):
         w = scores.index(best)
         rest = max(scores[s] for s in range(len(scores)) if s != w)
         if rest >= 10:
+            o = [s for s in range(len(scores)) if s != w and scores[s] == rest][0]
+            match.story = ("#%d reached %d but #%d had %d (10 or more): no winner, the match starts "
+                           "over from 0." % (w, best, o, rest))
             for s in range(len(scores)):
                 scores[s] = 0
             match.restarts += 1
