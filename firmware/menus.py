@@ -2,9 +2,8 @@
 (``scenes.SCREENS``): not in RAM during play.
 """
 
-import sys
-
 from domino import games, __version__
+from domino.modules import forget
 from listmenu import Menu
 from scenes import Scene, wrap
 from session import LAYOUTS
@@ -70,10 +69,10 @@ class Rules(Scene):
     def __init__(self, app, gid):
         Scene.__init__(self, app)
         self.gid = gid
-        import rules_text  # its texts take RAM only while a rules page is built
+        import rules_text  # its words take RAM only while a rules page is built
         self.lines = wrap(rules_text.text(gid, self._target(app, gid)), 20)
         rules_text = None
-        sys.modules.pop("rules_text", None)
+        forget(["rules_text"])
         self.top = 0
         self.back_to = None
 

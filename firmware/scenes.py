@@ -10,8 +10,6 @@ the one shown whenever the screen changes (``App.go``), so their code takes no R
 during play.
 """
 
-import sys
-
 from wraptext import wrap  # noqa: F401  (also used as scenes.wrap)
 
 # The screen modules: imported when one of their screens is shown, forgotten when another
@@ -22,9 +20,8 @@ SCREENS = ("listmenu", "menus", "handend", "pause", "newgame", "codeentry", "tit
 def forget_screens(keep):
     """Forget every screen module but ``keep`` (the module of the screen now shown): a
     later import loads it again, and its RAM goes back once nothing holds it."""
-    for name in SCREENS:
-        if name != keep and name in sys.modules:
-            del sys.modules[name]
+    from domino.modules import forget
+    forget([name for name in SCREENS if name != keep])
 
 
 class Scene:

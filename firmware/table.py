@@ -186,12 +186,8 @@ class Table(Scene):
         name = "views." + g.LAYOUT
         if v is None or v.__name__ != name:
             self.view = v = None
-            for k in [k for k in sys.modules if k.startswith("views.") and k != name]:
-                del sys.modules[k]  # another kind's view goes (module and package attribute)
-                try:
-                    delattr(sys.modules["views"], k[6:])
-                except (AttributeError, TypeError):  # a port that cannot: the module stays
-                    pass
+            from domino.modules import forget
+            forget([k for k in sys.modules if k.startswith("views.") and k != name])  # another kind's view
             __import__(name)
             v = self.view = sys.modules[name]
         return v

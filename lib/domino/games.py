@@ -46,22 +46,13 @@ def unload_others(game_id):
     ``domino.options`` (a match's start needs it, play does not); a later import loads
     them again, so that on a device their code's RAM goes back to the heap once nothing
     else holds them."""
-    pkg = sys.modules.get(__name__.rpartition(".")[0])
+    from .modules import forget
+
     own = [g[4] for g in GAMES if g[0] == game_id]
     drop = ["domino." + g[1] for g in GAMES if g[0] != game_id]
     drop += ["domino." + g[4] for g in GAMES if g[4] not in own]
     drop.append("domino.options")
-    for name in [k for k in sys.modules if k.startswith("domino.")]:
-        for d in drop:
-            if name.startswith(d):
-                del sys.modules[name]
-                leaf = name[7:]
-                if pkg is not None and "." not in leaf and leaf in pkg.__dict__:
-                    try:
-                        delattr(pkg, leaf)
-                    except (AttributeError, TypeError):  # a port that cannot: the module stays
-                        pass
-                break
+    forget([k for k in sys.modules if any(k.startswith(d) for d in drop)])
 
 
 def from_code(code):

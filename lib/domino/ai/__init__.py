@@ -74,19 +74,11 @@ def unload():
     the family packages a game's ``AI`` names, all ``domino.*ai``, with their
     parts), so that on a device their code's RAM goes back to the heap once no
     player holds them; the next player imports them again."""
+    from ..modules import forget
+
     pkg = __name__[:__name__.rfind(".")]
-    drop = [k for k in sys.modules if k != __name__ and k.startswith(pkg + ".")
-            and k[len(pkg) + 1:].split(".")[0].endswith("ai")]  # domino.ai.* and domino.*ai*
-    for k in drop:
-        del sys.modules[k]
-    for k in drop:  # a submodule is also its package's attribute
-        parent, _, leaf = k.rpartition(".")
-        m = sys.modules.get(parent)
-        if m is not None and leaf in m.__dict__:
-            try:
-                delattr(m, leaf)
-            except (AttributeError, TypeError):  # a port that cannot: the module stays
-                pass
+    forget([k for k in sys.modules if k != __name__ and k.startswith(pkg + ".")
+            and k[len(pkg) + 1:].split(".")[0].endswith("ai")])  # domino.ai.* and domino.*ai*
 
 
 def new_player(level, seed=0):
