@@ -26,6 +26,14 @@ Declared by each game's class (read before a hand exists)
     it, as it is) and ``match_note(match)`` (a short text of the match's
     own state the table shows beside the scores, e.g. "POOL 20"; "" for none).
 
+Rules page (optional)
+    A module ``domino.<the game's module>_rules`` whose ``TEXT`` is the game's rules
+    in a few short paragraphs (``@T`` stands for the match's target), shown by the
+    rules screen. It is a module of its own, not an attribute of the game, because the
+    game's module stays in RAM throughout a match on the device and the page (up to
+    1 KB) would stay with it; this one is imported only while a rules page is built.
+    Without it the page is a line made from the class (name, players, target).
+
 Match hooks (class methods, used by :mod:`domino.match`)
     ``match_start(match)`` (before the first hand: drawing for seats or the
     first lead; may set ``match.extra``, a list of signed 16-bit ints saved
