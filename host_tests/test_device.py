@@ -48,7 +48,8 @@ FAST = devscript.FAST
 
 
 BOOT_SCRIPT = "w200 s:title D s:deal D D s:rules"
-HANDS = [(0, 4), (1, 4), (2, 2), (3, 2)]  # (game id, players): a whole hand of each game
+# (game id, players): a whole hand of each game at its smallest table
+HANDS = [(g[0], games.load(g[0]).PLAYERS[0]) for g in games.GAMES]
 # One boot serves two checks: the title's frames come first in the Domino Whist hand's run
 # (then UP three times, back to the title's first row, where the hand's script begins).
 BOOT_IN = 1

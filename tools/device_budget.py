@@ -95,23 +95,34 @@ def _opts(nset):
     return options_for(nset)
 
 
-# (name, game id, players, options, heavy)
-CONFIGS = (
-    ("seychelles_2p", 0, 2, 0, False),
-    ("seychelles_3p", 0, 3, 0, False),
-    ("seychelles_4p", 0, 4, 0, False),
-    ("whist_4p", 1, 4, 0, False),
-    ("allfives_2p", 2, 2, 0, False),
-    ("allfives_4p", 2, 4, _opts(6), False),  # double-six, 5 each: the default until issue 18
-    ("allfives_6p_d9", 2, 6, _opts(9), True),
-    ("allfives_8p_d12", 2, 8, _opts(12), True),
-    ("loo_2p", 3, 2, 0, False),
-    ("loo_3p", 3, 3, 0, False),
-    ("loo_4p", 3, 4, 0, False),
-    ("castle_2p", 4, 2, 0, False),
-    ("castle_3p", 4, 3, 0, False),
-    ("castle_6p", 4, 6, 0, False),
-)
+# The tables timed, per game module: (name suffix, players, options, heavy). A game not
+# named here is timed at its largest table with its default options.
+TABLES = {
+    "seychelles": (("2p", 2, 0, False), ("3p", 3, 0, False), ("4p", 4, 0, False)),
+    "whist": (("4p", 4, 0, False),),
+    "allfives": (("2p", 2, 0, False),
+                 ("4p", 4, _opts(6), False),  # double-six, 5 each: the default until issue 18
+                 ("6p_d9", 6, _opts(9), True),
+                 ("8p_d12", 8, _opts(12), True)),
+    "loo": (("2p", 2, 0, False), ("3p", 3, 0, False), ("4p", 4, 0, False)),
+    "castle": (("2p", 2, 0, False), ("3p", 3, 0, False), ("6p", 6, 0, False)),
+}
+
+
+def configs():
+    """``(name, game id, players, options, heavy)`` for every game of ``games.GAMES``:
+    its :data:`TABLES`, else its largest table."""
+    out = []
+    for gid, mod, _, _, _ in games.GAMES:
+        tables = TABLES.get(mod)
+        if tables is None:
+            n = games.load(gid).PLAYERS[-1]
+            tables = (("%dp" % n, n, 0, False),)
+        out += [(mod + "_" + name, gid, n, opts, heavy) for name, n, opts, heavy in tables]
+    return tuple(out)
+
+
+CONFIGS = configs()
 
 TARGET_HARD_MEDIAN_MS = 1000
 TARGET_HARD_MAX_MS = 3000
