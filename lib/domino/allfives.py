@@ -53,10 +53,8 @@ side arm, the spinner), ``kind[a]`` one of :data:`PLAIN`, :data:`DOUBLE`,
 """
 
 from micropython import const
-
-
 from .line import ARM_NAMES, LineGame
-from .game import DOMINO, BLOCK, HandResult
+from .game import DOMINO, BLOCK, DRAW, PASS, MOVE_MASK, HandResult
 from . import tiles
 
 # the kind of tile at an open end (``kind[a]``)
@@ -121,9 +119,9 @@ def round_five(p):
     return (p + 2) // 5 * 5
 
 
-_DRAW = const(1022)
 _HI = tiles.HI
 _LO = tiles.LO
+_ROW = tiles.SUIT_ROW
 
 
 class AllFives(LineGame):
@@ -183,20 +181,20 @@ class AllFives(LineGame):
                 b += 1
             if b < a:
                 continue
-            base = e * 13
+            base = e * _ROW
             for j in range(width):
                 t = suit[base + j]
                 if loc[t] == seat:
                     buf[n] = (t << 2) | a
                     n += 1
         if n == 0:
-            buf[0] = _DRAW if self.top < len(self.stock) else 1023
+            buf[0] = DRAW if self.top < len(self.stock) else PASS
             n = 1
         return n
 
     def apply(self, move):
         """Apply a legal move without checking it; scores a play's fives."""
-        if move >= _DRAW:
+        if move >= DRAW:
             LineGame.apply(self, move)
             return
         seat = self.turn
@@ -247,8 +245,8 @@ class AllFives(LineGame):
         n = self.nhist
         if n and not self._passed_last():
             h = self.hist[n - 1]
-            move = h & 1023
-            if move < _DRAW:
+            move = h & MOVE_MASK
+            if move < DRAW:
                 i = self.nplayed - 1
                 t = move >> 2
                 a = move & 3
@@ -283,7 +281,7 @@ class AllFives(LineGame):
         """What the play ``move`` would score for the seat to act (what
         :meth:`apply` would add to its side), found without applying it: the
         playouts' hot path. The same rules as :meth:`apply` and :meth:`end_sum`."""
-        if move >= _DRAW:
+        if move >= DRAW:
             return 0
         t = move >> 2
         a = move & 3

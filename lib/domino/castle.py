@@ -89,7 +89,7 @@ from micropython import const
 from array import array
 
 from .game import (Game, IllegalMove, Observation, HandResult, TableauBoard, TABLEAU, PLAYS, TAKES,
-                   ENDS_TURN, new_move_buffer)
+                   ENDS_TURN, MOVE_MASK, new_move_buffer)
 from .rng import Rng
 from . import tiles
 
@@ -374,7 +374,7 @@ class CastleRock(Game):
         k = self.nhist - 1
         self.nhist = k
         h = self.hist[k]
-        move = h & 1023
+        move = h & MOVE_MASK
         seat = h >> 10
         self.turn = seat
         if move < TAKE:
@@ -420,7 +420,7 @@ class CastleRock(Game):
 
     def moves(self):
         """The moves applied so far, in order (with the deal, enough to rebuild the hand)."""
-        return [self.hist[i] & 1023 for i in range(self.nhist)]
+        return [self.hist[i] & MOVE_MASK for i in range(self.nhist)]
 
     def hand(self, seat):
         """Sorted list of the tiles in ``seat``'s hand."""
@@ -451,7 +451,7 @@ class CastleRock(Game):
         (a move never shows the tile drawn at the end of a turn)."""
         if type(seat) is not int or not 0 <= seat < self.players:
             raise ValueError("seat: 0..%d, not %r" % (self.players - 1, seat))
-        events = [(self.hist[i] >> 10, self.hist[i] & 1023) for i in range(self.nhist)]
+        events = [(self.hist[i] >> 10, self.hist[i] & MOVE_MASK) for i in range(self.nhist)]
         legal = []
         if seat == self.turn and not self.over:
             buf = self._buf
@@ -529,7 +529,7 @@ class CastleRock(Game):
             return "the hand is over"
         seat = self.turn
         n = len(self.loc)
-        if type(move) is not int or move < 0 or move > 1023 or (move != END and (move & 127) >= n) \
+        if type(move) is not int or move < 0 or move > MOVE_MASK or (move != END and (move & 127) >= n) \
                 or TRIPLE + 128 <= move < END or move > END:
             return "not a move: %r" % (move,)
         nm = tiles.name(move & 127) if move != END else ""

@@ -102,6 +102,7 @@ from micropython import const
 PASS = const(1023)
 DRAW = const(1022)
 SPECIAL = const(1000)  # moves from here up use no tile
+MOVE_MASK = const(1023)  # every move fits in 10 bits: packed histories keep it in their low bits
 MAX_MOVES = const(64)
 
 # what a move does (``move_kind``)

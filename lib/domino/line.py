@@ -30,7 +30,7 @@ same position).
 from micropython import const
 from array import array
 
-from .game import Game, IllegalMove, LineBoard, Observation, PASS, DRAW, SPECIAL, new_move_buffer
+from .game import Game, IllegalMove, LineBoard, Observation, PASS, DRAW, SPECIAL, MOVE_MASK, new_move_buffer
 from .rng import Rng
 from . import tiles
 
@@ -46,13 +46,13 @@ _LO = tiles.LO
 def passes_after(h):
     """Passes in a row right after the history entry ``h`` (``LineGame.hist``): a draw
     leaves the count as it was, a play ends the run."""
-    return h >> 13 if h & 1023 == DRAW else 0
+    return h >> 13 if h & MOVE_MASK == DRAW else 0
 
 
 ARM_NAMES = ("left", "right", "up", "down")
 
 _SUIT = tiles.SUIT
-_ROW = const(13)
+_ROW = tiles.SUIT_ROW
 
 
 def shuffled(nset, seed, removed=()):
@@ -216,7 +216,7 @@ class LineGame(Game):
             raise IllegalMove("no move to undo")
         self.nhist -= 1
         h = self.hist[self.nhist]
-        move = h & 1023
+        move = h & MOVE_MASK
         seat = (h >> 10) & 7
         self.turn = seat
         self.passes = h >> 13
@@ -288,7 +288,7 @@ class LineGame(Game):
             h = hist[i]
             seat = (h >> 10) & 7
             self._passes(out, seat, (h >> 13) - after)
-            out.append((seat, h & 1023))
+            out.append((seat, h & MOVE_MASK))
             after = passes_after(h)
         # the passes since the last entry: the one that ends a hand leaves the turn with its seat
         nxt = self.turn + 1 if self.over and self.passes >= self.players else self.turn

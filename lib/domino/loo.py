@@ -102,12 +102,13 @@ alone at the top, which wins.
 from micropython import const
 
 from .game import (Game, IllegalMove, Observation, HandResult, TrickBoard, TRICKS, PLAYS, PASSES,
-                   DISCARDS, DECIDES, new_move_buffer)
+                   DISCARDS, DECIDES, MOVE_MASK, new_move_buffer)
 from .rng import Rng
 from . import tiles
 
 # moves (see above)
 TRUMP = const(7)
+LEADS = const(224)  # the leads, t << 3 | suit, are the moves below this
 FOLLOW = const(256)
 DISCARD = const(320)
 HIDDEN_DISCARD = const(360)
@@ -152,7 +153,7 @@ STAKES = (5, 10, 15, 20)
 
 _HI = tiles.HI
 _LO = tiles.LO
-_N = const(28)
+PIECES = const(28)  # a double-six set
 NTRICKS = const(5)
 
 
@@ -269,9 +270,9 @@ class Loo(Game):
         self.twin = bytearray(NTRICKS)
         self.hist = [0] * (players * (NTRICKS + 3) + 8)
         self._buf = new_move_buffer()
-        deck = bytearray(range(_N))
+        deck = bytearray(range(PIECES))
         Rng(seed).shuffle(deck)
-        loc = bytearray(b"\xff" * _N)
+        loc = bytearray(b"\xff" * PIECES)
         k = players * HAND
         for i in range(k):
             loc[deck[i]] = i // HAND
@@ -324,11 +325,11 @@ class Loo(Game):
             trump = self.trump
             if self.nplayed == self.ntricks * self.nactive:  # a lead
                 k = 0
-                for t in range(_N):
+                for t in range(PIECES):
                     if loc[t] == seat and (_HI[t] == trump or _LO[t] == trump):
                         k += 1
                 need = k >= 2 or (k and self.ntricks)
-                for t in range(_N):
+                for t in range(PIECES):
                     if loc[t] != seat:
                         continue
                     hi = _HI[t]
@@ -344,7 +345,7 @@ class Loo(Game):
                             n += 1
                 return n
             s = self.tsuit[self.ntricks]
-            for t in range(_N):
+            for t in range(PIECES):
                 if loc[t] == seat:
                     hi = _HI[t]
                     lo = _LO[t]
@@ -356,13 +357,13 @@ class Loo(Game):
                         buf[n] = FOLLOW + t
                         n += 1
             if n == 0:
-                for t in range(_N):
+                for t in range(PIECES):
                     if loc[t] == seat:
                         buf[n] = FOLLOW + t
                         n += 1
             return n
         if ph == DISCARDING:
-            for t in range(_N):
+            for t in range(PIECES):
                 if loc[t] == seat:
                     buf[n] = DISCARD + t
                     n += 1
@@ -373,7 +374,7 @@ class Loo(Game):
             buf[1] = MISS
             n = 2
         if seat == self.dealer:
-            for t in range(_N):
+            for t in range(PIECES):
                 if loc[t] == seat:
                     buf[n] = EXCHANGE + t
                     n += 1
@@ -440,7 +441,7 @@ class Loo(Game):
         k = MISS_AT + self.mtaken
         self.mtaken += 1
         loc = self.loc
-        for t in range(_N):
+        for t in range(PIECES):
             if loc[t] == seat:
                 loc[t] = REJECTED + seat
             elif loc[t] == k:
@@ -452,7 +453,7 @@ class Loo(Game):
         self.mtaken -= 1
         k = MISS_AT + self.mtaken
         loc = self.loc
-        for t in range(_N):
+        for t in range(PIECES):
             if loc[t] == seat:
                 loc[t] = k
             elif loc[t] == REJECTED + seat:
@@ -526,7 +527,7 @@ class Loo(Game):
             raise IllegalMove("no move to undo")
         self.nhist -= 1
         h = self.hist[self.nhist]
-        move = h & 1023
+        move = h & MOVE_MASK
         seat = (h >> 10) & 3
         self.turn = seat
         self.over = False
@@ -565,12 +566,12 @@ class Loo(Game):
 
     def moves(self):
         """The moves applied so far, in order (with the deal, enough to rebuild the hand)."""
-        return [self.hist[i] & 1023 for i in range(self.nhist)]
+        return [self.hist[i] & MOVE_MASK for i in range(self.nhist)]
 
     def hand(self, seat):
         """Sorted list of the pieces in ``seat``'s hand."""
         loc = self.loc
-        return [t for t in range(_N) if loc[t] == seat]
+        return [t for t in range(PIECES) if loc[t] == seat]
 
     def face_down(self, seat):
         """True for a hand thrown up (pool play): its pieces stay face down."""
@@ -633,7 +634,7 @@ class Loo(Game):
         for i in range(self.nhist):
             h = self.hist[i]
             s = (h >> 10) & 3
-            m = h & 1023
+            m = h & MOVE_MASK
             if s != seat:
                 if DISCARD <= m < EXCHANGE:
                     m = HIDDEN_DISCARD
@@ -646,7 +647,7 @@ class Loo(Game):
             legal = [buf[i] for i in range(self.legal_moves(buf))]
         counts = [0] * self.players
         loc = self.loc
-        for t in range(_N):
+        for t in range(PIECES):
             if loc[t] < 4:
                 counts[loc[t]] += 1
         return Observation(seat, self.players, self.turn, self.nset, self.hand(seat), counts,
@@ -682,20 +683,20 @@ class Loo(Game):
         the turn-up), or -1."""
         if type(move) is not int or move < 0:
             return -1
-        if move < 224:
+        if move < LEADS:
             return move >> 3
-        if FOLLOW <= move < FOLLOW + _N:
+        if FOLLOW <= move < FOLLOW + PIECES:
             return move - FOLLOW
-        if DISCARD <= move < DISCARD + _N:
+        if DISCARD <= move < DISCARD + PIECES:
             return move - DISCARD
-        if EXCHANGE <= move < EXCHANGE + _N:
+        if EXCHANGE <= move < EXCHANGE + PIECES:
             return move - EXCHANGE
         return -1
 
     def move_group(self, move):
         """Leads of one piece (its announcements) share a group; every other move
         is a choice of its own."""
-        if type(move) is int and 0 <= move < 224:
+        if type(move) is int and 0 <= move < LEADS:
             return move & ~7
         return move
 
@@ -717,7 +718,7 @@ class Loo(Game):
         if t < 0:
             return "move %r" % (move,)
         nm = tiles.name(t)
-        if move < 224:
+        if move < LEADS:
             a = move & 7
             if a != TRUMP and _HI[t] == _LO[t]:
                 return "lead " + nm
@@ -733,7 +734,7 @@ class Loo(Game):
         if self.over:
             return "the hand is over"
         seat = self.turn
-        if type(move) is not int or move < 0 or move > 1023:
+        if type(move) is not int or move < 0 or move > MOVE_MASK:
             return "not a move: %r" % (move,)
         t = self.move_tile(move)
         if t < 0 and move not in (KEEP, MISS, FOR_POOL, THROW_UP):
@@ -749,7 +750,7 @@ class Loo(Game):
                 return "%s is not in seat %d's hand" % (nm, seat)
             start = self.ntricks * self.nactive
             trump = self.trump
-            if move < 224:
+            if move < LEADS:
                 if self.nplayed != start:
                     return "seat %d follows: a lead's announcement is not asked" % seat
                 a = move & 7
@@ -762,7 +763,7 @@ class Loo(Game):
                     return "%s cannot be announced as %d: only as %d or %d" % (nm, a, _HI[t], _LO[t])
                 if not self.is_trump(t):
                     k = 0
-                    for u in range(_N):
+                    for u in range(PIECES):
                         if loc[u] == seat and self.is_trump(u):
                             k += 1
                     if self.ntricks and k:
@@ -773,7 +774,7 @@ class Loo(Game):
                 if self.nplayed == start:
                     return "seat %d leads: announce the suit (a lead move)" % seat
                 s = self.tsuit[self.ntricks]
-                for u in range(_N):
+                for u in range(PIECES):
                     if loc[u] == seat and trick_rank(u, s, trump) >= 0 and (
                             (s == TRUMP) == self.is_trump(u)):
                         return "seat %d must follow %s: it holds %s" % (
@@ -821,7 +822,7 @@ class Loo(Game):
             raise ValueError("redeal: the starter must be a seat 0..%d, not %r" % (self.players - 1, starter))
         if turnup is None:
             turnup = self.turnup
-        loc = bytearray(b"\xff" * _N)
+        loc = bytearray(b"\xff" * PIECES)
         for s in range(self.players):
             if len(hands[s]) != 5:
                 raise ValueError("redeal: a hand is five pieces")
@@ -831,13 +832,13 @@ class Loo(Game):
         self._free(loc, turnup)
         loc[turnup] = TURNUP
         if stock is None:
-            stock = [t for t in range(_N) if loc[t] == UNUSED]
+            stock = [t for t in range(PIECES) if loc[t] == UNUSED]
         for t in stock:
             self._free(loc, t)
             loc[t] = TABLE  # (a mark for this check only)
         if len(stock) < self.nmisses * self.miss_size:
             raise ValueError("redeal: the misses need %d pieces" % (self.nmisses * self.miss_size))
-        for t in range(_N):
+        for t in range(PIECES):
             if loc[t] == TABLE or loc[t] == TURNUP:
                 loc[t] = UNUSED
         self.starter = starter
@@ -846,7 +847,7 @@ class Loo(Game):
 
     @staticmethod
     def _free(loc, t):
-        if type(t) is not int or not 0 <= t < _N or loc[t] != UNUSED:
+        if type(t) is not int or not 0 <= t < PIECES or loc[t] != UNUSED:
             raise ValueError("redeal: piece %r is not free" % (t,))
 
     def result(self):
@@ -904,7 +905,7 @@ class Loo(Game):
         the lowest has the first lead (``match.first_leader``). In pool play the
         first hand's stakes go into the pool (``match.extra[0]``)."""
         n = match.players
-        deck = bytearray(range(_N))
+        deck = bytearray(range(PIECES))
         Rng(match.seed ^ 0x1005).shuffle(deck)
         drawn = list(deck[:n])
         low = 0

@@ -25,8 +25,6 @@ interface is written down once, in :mod:`domino.ai.interface`).
 """
 
 from micropython import const
-
-
 import math
 import sys
 

@@ -12,27 +12,22 @@ turn exactly, so the order of captures is searched. It reads Castle Rock's
 moves (:mod:`domino.castle`) and ``Observation.public``.
 """
 
-from micropython import const
-
-
 from .. import tiles
+from ..castle import END, TAKE, TRIPLE
 from .know import Knowledge  # noqa: F401  (the interface)
 from .medium import medium_scores  # noqa: F401
 
 _HI = tiles.HI
 _LO = tiles.LO
-_TAKE = const(128)
-_TRIPLE = const(256)
-_END = const(1000)
 
 
 def weight(move):
     """Easy's liking for ``move``: a beginner takes what he sees (three
     tiles before one), often ends the turn anyway, places heavy tiles."""
-    if move == _END:
+    if move == END:
         return 20
-    if move >= _TRIPLE:
+    if move >= TRIPLE:
         return 34
-    if move >= _TAKE:
+    if move >= TAKE:
         return 28
     return _HI[move] + _LO[move]

@@ -18,8 +18,6 @@ length + 2), the planner's included, in units of 4.
 """
 
 from micropython import const
-
-
 from ..castle import END, PLACING
 from . import policy
 

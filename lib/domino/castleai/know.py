@@ -19,8 +19,6 @@ from here. Reads Castle Rock's state (:mod:`domino.castle`) and
 """
 
 from micropython import const
-
-
 from .. import tiles
 from ..ai.anytime import new_game
 from ..castle import ROW, TAKEN, STOCK, OUT

@@ -20,8 +20,6 @@ preallocated, one per ply.
 """
 
 from micropython import const
-
-
 from ..ai import softmax_loglik
 from ..castle import TAKE, TRIPLE, END, PLACING
 

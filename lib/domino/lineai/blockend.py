@@ -23,8 +23,6 @@ The same state serves Hard's playouts in block play (:mod:`.blockplay`).
 """
 
 from micropython import const
-
-
 from array import array
 
 from .. import tiles

@@ -6,15 +6,11 @@ takes the drawn tiles back out of the hands, in draw order, consistent with
 what each draw showed (``drawseq``: the ends mask at each draw, else -1).
 """
 
-from micropython import const
-
-
-from ..game import DRAW
+from ..game import DRAW, SPECIAL
 from .. import tiles
 
 _HI = tiles.HI
 _LO = tiles.LO
-_SPECIAL = const(1000)
 
 
 def unplay_draws(events, drawseq, hands, stock):
@@ -32,7 +28,7 @@ def unplay_draws(events, drawseq, hands, stock):
         if mv == DRAW:
             h = hands[seat]
             pick = -1
-            if i + 1 < ne and events[i + 1][0] == seat and events[i + 1][1] < _SPECIAL:
+            if i + 1 < ne and events[i + 1][0] == seat and events[i + 1][1] < SPECIAL:
                 t = events[i + 1][1] >> 2
                 if t in h:
                     pick = t
@@ -62,6 +58,6 @@ def _played_before(t, seat, events, i):
     # did ``seat`` play ``t`` before event ``i``
     for k in range(i):
         s, mv = events[k]
-        if s == seat and mv < _SPECIAL and (mv >> 2) == t:
+        if s == seat and mv < SPECIAL and (mv >> 2) == t:
             return True
     return False

@@ -20,18 +20,15 @@ from 1000 up are specials) and the search game's ``loc``.
 """
 
 from micropython import const
-
-
 import math
 
-from ..game import PASS, DRAW
+from ..game import PASS, DRAW, SPECIAL
 from .. import tiles
 from ..ai.anytime import new_game
 from .draws import unplay_draws
 
 _HI = tiles.HI
 _LO = tiles.LO
-_SPECIAL = const(1000)
 _NOWHERE = const(255)
 _STOCKSEAT = const(254)
 _OUT = const(255)  # as domino.line.OUT: a tile not in play
@@ -68,7 +65,7 @@ class Knowledge:
         played = bytearray([_NOWHERE] * ntiles)
         nplays = 0
         for seat, mv in events:
-            if mv < _SPECIAL:
+            if mv < SPECIAL:
                 played[mv >> 2] = seat
                 nplays += 1
         self.played = played
@@ -140,7 +137,7 @@ class Knowledge:
                     else:
                         void[seat] = m
                     prev = i
-                elif mv < _SPECIAL and ends:
+                elif mv < SPECIAL and ends:
                     t = mv >> 2
                     e = ends[mv & 3] if (mv & 3) < len(ends) else _HI[t]
                     shown[seat] |= 1 << (_HI[t] + _LO[t] - e)
@@ -379,7 +376,7 @@ class Knowledge:
         me = self.me
         ll = 0.0
         for seat, mv in obs.events:
-            if weigh is not None and seat != me and mv < _SPECIAL:
+            if weigh is not None and seat != me and mv < SPECIAL:
                 ll += weigh(g, seat, mv)
             g.apply(mv)
         self.at_position = True
@@ -412,7 +409,7 @@ class Knowledge:
             k -= 1
             g.undo()
             seat, mv = events[k]
-            if seat != me and mv < _SPECIAL:
+            if seat != me and mv < SPECIAL:
                 ll += weigh(g, seat, mv)
         for seat, mv in events:
             g.apply(mv)

@@ -22,8 +22,6 @@ the mix is the same for every seat and opponent (not tuned to one).
 """
 
 from micropython import const
-
-
 from array import array
 
 from .. import tiles

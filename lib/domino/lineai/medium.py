@@ -5,16 +5,13 @@ of the family interface, :mod:`domino.lineai`): Medium takes the best of it,
 Hard picks and ranks its candidates by it.
 """
 
-from micropython import const
-
-
+from ..game import SPECIAL
 from .. import tiles
 from .know import end_mask
 from . import policy
 
 _HI = tiles.HI
 _LO = tiles.LO
-_SPECIAL = const(1000)
 
 
 # Medium's weights: going out, the next seat must pass, another opponent
@@ -58,7 +55,7 @@ def medium_scores(K, rng):
     W = MEDIUM_W
     out = []
     for mv in obs.legal:
-        if mv >= _SPECIAL:
+        if mv >= SPECIAL:
             out.append(0)
             continue
         t = mv >> 2

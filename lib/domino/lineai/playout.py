@@ -12,19 +12,14 @@ those suits are looked at. Both paths choose exactly as the policy's score
 over ``legal_moves`` would (tested).
 """
 
-from micropython import const
-
-
+from ..game import SPECIAL, DRAW, PASS
 from .. import tiles
 from . import policy
 
 _HI = tiles.HI
 _LO = tiles.LO
 _SUIT = tiles.SUIT
-_ROW = const(13)
-_SPECIAL = const(1000)
-_DRAW = const(1022)
-_PASS = const(1023)
+_ROW = tiles.SUIT_ROW
 
 
 def _count(cnt, b, t, d):
@@ -77,7 +72,7 @@ def rollout(g, buf, rng, scoring, cnt):
                         if not m:
                             break
             if not n:
-                buf[0] = _PASS
+                buf[0] = PASS
                 n = 1
         else:
             n = g.legal_moves(buf)
@@ -103,11 +98,11 @@ def rollout(g, buf, rng, scoring, cnt):
                     mv = m
         g.apply(mv)
         depth += 1
-        if mv < _SPECIAL:  # the tile leaves the seat's suit counts
+        if mv < SPECIAL:  # the tile leaves the seat's suit counts
             t = mv >> 2
             cnt[b + HI[t]] -= 1
             if LO[t] != HI[t]:
                 cnt[b + LO[t]] -= 1
-        elif mv == _DRAW:
+        elif mv == DRAW:
             _count(cnt, b, g.stock[g.top - 1], 1)
     return depth

@@ -9,15 +9,13 @@ sums over the styles of play at the end.
 """
 
 from micropython import const
-
-
 import math
 
+from ..game import SPECIAL
 from .. import tiles
 
 _HI = tiles.HI
 _LO = tiles.LO
-_SPECIAL = const(1000)
 _FIRST = const(255)  # "ends" of the lead: any tile, the new end is its high half
 
 _LT = [int(1024 * math.log(128 + i) + 0.5) for i in range(128)]
@@ -46,14 +44,14 @@ def read_plays(K):
     events = obs.events
     k = 0
     for seat, mv in events:
-        if seat != me and mv < _SPECIAL:
+        if seat != me and mv < SPECIAL:
             k += 1
     ev = bytearray(5 * k)  # one allocation (the heap of a decision is counted)
     plays = bytearray(K.players)
     e0 = e1 = _FIRST
     k = 0
     for seat, mv in events:
-        if mv >= _SPECIAL:
+        if mv >= SPECIAL:
             continue
         t = mv >> 2
         a = mv & 3

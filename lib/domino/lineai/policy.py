@@ -9,17 +9,14 @@ deals) and the base of Medium's score (:mod:`.medium`). Hands are valued by
 :func:`domino.ai.endgame.value`.
 """
 
-from micropython import const
-
-
+from ..game import SPECIAL
 from .. import tiles
 from ..ai import softmax_loglik
 
 _HI = tiles.HI
 _LO = tiles.LO
 _SUIT = tiles.SUIT
-_ROW = const(13)
-_SPECIAL = const(1000)
+_ROW = tiles.SUIT_ROW
 
 
 # weights: per pip, a double, keeping a tile of the new end, per such tile
@@ -29,7 +26,7 @@ SCORE_W = [2, 7, 5, 1]
 def score(g, seat, mv):
     """How much a generic good player likes move ``mv`` for ``seat``: shed heavy
     tiles and doubles, and keep a tile to follow the end this play opens."""
-    if mv >= _SPECIAL:
+    if mv >= SPECIAL:
         return 0
     t = mv >> 2
     hi = _HI[t]

@@ -10,32 +10,26 @@ no exact endings). It reads Loo's moves (:mod:`domino.loo`) and
 ``Observation.public``.
 """
 
-from micropython import const
-
-
 from .. import tiles
+from ..loo import FOLLOW, DISCARD, EXCHANGE, KEEP
 from .know import Knowledge  # noqa: F401  (the interface)
 from .medium import medium_scores  # noqa: F401
 
 _HI = tiles.HI
 _LO = tiles.LO
-_FOLLOW = const(256)
-_DISCARD = const(320)
-_EXCHANGE = const(384)
-_KEEP = const(1000)
 
 
 def weight(move):
     """Easy's liking for ``move``: a beginner plays and discards heavy pieces
     and doubles, keeps his hand, gives the dealer's heaviest piece away."""
-    if move >= _KEEP:
-        return 40 if move == _KEEP else 0
-    if move < _FOLLOW:
+    if move >= KEEP:
+        return 40 if move == KEEP else 0
+    if move < FOLLOW:
         t = move >> 3
-    elif move < _DISCARD:
-        t = move - _FOLLOW
-    elif move < _EXCHANGE:
-        t = move - _DISCARD
+    elif move < DISCARD:
+        t = move - FOLLOW
+    elif move < EXCHANGE:
+        t = move - DISCARD
     else:
-        t = move - _EXCHANGE
+        t = move - EXCHANGE
     return (_HI[t] + _LO[t]) * 4 + (8 if _HI[t] == _LO[t] else 0)

@@ -22,16 +22,13 @@ exchange replaced by pieces from "elsewhere". Reads Loo's moves
 """
 
 from micropython import const
-
-
 from .. import tiles
 from ..ai.anytime import new_game
-from ..loo import (FOLLOW, DISCARD, EXCHANGE, HIDDEN_DISCARD, HIDDEN_EXCHANGE, MISS,
+from ..loo import (PIECES, FOLLOW, DISCARD, EXCHANGE, HIDDEN_DISCARD, HIDDEN_EXCHANGE, MISS,
                    FOR_POOL, THROW_UP, TRUMP, HAND)
 
 _HI = tiles.HI
 _LO = tiles.LO
-_N = const(28)
 ELSE = const(254)  # a hidden piece in no hand: ``owner`` value
 _TBIT = const(128)  # void in trumps
 
@@ -79,8 +76,8 @@ class Knowledge:
         self.game = g
         self.nmisses = g.nmisses
         self.miss_size = g.miss_size
-        seen = bytearray(_N)
-        played = bytearray(b"\xff" * _N)
+        seen = bytearray(PIECES)
+        played = bytearray(b"\xff" * PIECES)
         for t in obs.hand:
             seen[t] = 1
         seen[self.turnup] = 1
@@ -153,7 +150,7 @@ class Knowledge:
         self.cap_seat = cap_seat
         self.cap = cap
         pool = []
-        for t in range(_N):
+        for t in range(PIECES):
             if not seen[t]:
                 pool.append(t)
         self.pool = pool
@@ -277,7 +274,7 @@ class Knowledge:
         if self.known >= 0:
             hands[self.dealer].append(self.known)
         played = self.played
-        for t in range(_N):
+        for t in range(PIECES):
             if played[t] != 255:
                 hands[played[t]].append(t)
         # each seat's hand now holds what it kept; undo misses and the exchange

@@ -12,17 +12,13 @@ how likely the other seats' seen plays were. Reads the search game's state
 in place (``loc``, ``trump``, ``phase``, the trick) and allocates nothing per move.
 """
 
-from micropython import const
-
-
 from .. import tiles
 from ..ai import softmax_loglik
-from ..loo import (FOLLOW, DISCARD, EXCHANGE, KEEP, MISS, PLAY, DISCARDING, PASSED, POOLED,
+from ..loo import (PIECES, FOLLOW, DISCARD, EXCHANGE, KEEP, MISS, PLAY, DISCARDING, PASSED, POOLED,
                    trick_rank)
 
 _HI = tiles.HI
 _LO = tiles.LO
-_N = const(28)
 _SB = [0] * 64  # the rollout's scores (MAX_MOVES slots)
 _PTS = [0] * 4  # points() per seat
 POOL_LOO = 0  # points() of a loo in pool play (docs/ai.md: -5 and -2 lost more matches)
@@ -81,7 +77,7 @@ def scores(g, buf, n, sbuf):
         return
     # DECIDE: keep unless no trump and no double; the dealer's exchange
     good = 0
-    for t in range(_N):
+    for t in range(PIECES):
         if loc[t] == seat and (_HI[t] == trump or _LO[t] == trump or _HI[t] == _LO[t]):
             good += 1
     up = keepval(g.turnup, trump)
