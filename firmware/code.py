@@ -9,6 +9,8 @@ shown on the OLED until reset. A match starts the program again, on a fresh heap
 import gc
 import sys
 
+from domino.modules import forget
+
 
 def main():
     import hardware
@@ -22,8 +24,8 @@ def main():
         print("pocket dominoes: board profile", name, "-", profile["name"])
         hardware.build(profile, hw, keep_frame=resume)
         profiles = profile = None
-        for k in [k for k in sys.modules if k == "profiles" or k.split(".")[0] == "boards"]:
-            del sys.modules[k]  # needed only at start-up: their RAM goes back to the game
+        # needed only at start-up: their RAM goes back to the game
+        forget([k for k in sys.modules if k == "profiles" or k.split(".")[0] == "boards"])
         gc.collect()
         for note in hw.notes:
             print("pocket dominoes:", note)
@@ -48,7 +50,7 @@ def main():
         hardware.halt(e)
     display = hw.display
     hw = hardware = st = None
-    del sys.modules["hardware"]  # start-up's code: back to the game, imported again for a crash
+    forget(("hardware",))  # start-up's code: back to the game, imported again for a crash
     gc.collect()
     try:
         app.run()

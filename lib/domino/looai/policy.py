@@ -21,7 +21,7 @@ _HI = tiles.HI
 _LO = tiles.LO
 _SB = [0] * 64  # the rollout's scores (MAX_MOVES slots)
 _PTS = [0] * 4  # points() per seat
-POOL_LOO = 0  # points() of a loo in pool play (docs/ai.md: -5 and -2 lost more matches)
+POOL_LOO = 0  # points() of a loo in pool play: its cost depends on the pool, which no observation holds
 
 
 def keepval(t, trump):

@@ -12,11 +12,10 @@ from .policy import loglik, points, rollout
 class LooSearch(Search):
     """Trick play."""
 
-    # measured under MicroPython as tools/ai_cost.py estimates (6, 17, 8, 22, 23),
-    # then scaled by 1.2 to the emulated Pico, where decisions at those weights
-    # took up to 1,024 ms for 850 counted (docs/device.md)
+    # measured under MicroPython as tools/ai_cost.py estimates (6, 17, 8, 22, 23), then
+    # scaled by 1.2 to the emulated Pico (Hard's time there: docs/device.md)
     COSTS = Costs(deal=7, replay=20, weigh=10, move=26, node=28)
-    PRIOR_SCALE = 0.05  # Medium's score as a tie-break: a larger prior lost to Medium (docs/ai.md)
+    PRIOR_SCALE = 0.05  # Medium's score as a tie-break only (docs/ai.md)
 
     rollout = staticmethod(rollout)
     loglik = staticmethod(loglik)
