@@ -103,7 +103,7 @@ def test_deals_without_voids_are_uniform():
 @pytest.mark.parametrize("gid,n", [c for c in GAME_CASES if c[0] in (0, 1)])
 def test_block_likelihood_equals_the_replay(gid, n):
     cls = games.load(gid)
-    etab = ai.exp_table(0.5)
+    etab = policy.exp_table(0.5)
     b2, b3 = new_move_buffer(), new_move_buffer()
     rng = Rng(5)
     checked = 0
@@ -140,7 +140,7 @@ def test_guide_weights_follow_the_seen_plays(sharp, floor):
     # a tile heavier (general score; with sharp > 1, pips alone) than one the
     # seat played on an end it matched is less likely in its hand (sharp:
     # down to the floor), others keep 255
-    etab = ai.exp_table(0.5)
+    etab = policy.exp_table(0.5)
     lowered = 0
     bonus = 3.5 if sharp == 1 else 0
     for K in _late_block_knowledge():
@@ -274,7 +274,7 @@ def test_block_likelihood_mixes_styles_per_seat(sharp):
     # sharper) and uniform choice: the log of sum_style prior * likelihood,
     # summed over the seats (fixed point: within 0.01 per play)
     cls = games.load(0)
-    etab = ai.exp_table(0.5)
+    etab = policy.exp_table(0.5)
     rng = Rng(17)
     mix = (50, 30, 20)
     checked = 0

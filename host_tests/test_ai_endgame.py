@@ -4,7 +4,7 @@ import inspect
 
 import pytest
 
-from domino import ai, games
+from domino import games
 from domino.rng import Rng
 from domino.game import new_move_buffer
 from domino.ai.endgame import value
@@ -202,7 +202,7 @@ def test_model_of_play_is_a_distribution(gid, n, eps):
     import math
     cls = games.load(gid)
     scoring = gid == 2
-    etab = ai.exp_table(0.5)
+    etab = policy.exp_table(0.5)
     buf, b2, b3 = new_move_buffer(), new_move_buffer(), new_move_buffer()
     seen = 0
     for seed in range(40):
@@ -295,7 +295,7 @@ def test_block_solver_allocates_nothing_under_micropython():
         pytest.fail(str(e))
     src = inspect.getsource(_late) + """
 import gc
-from domino import ai, games
+from domino import games
 from domino.rng import Rng
 from domino.game import new_move_buffer
 from domino.lineai.blockend import BlockSolver

@@ -98,9 +98,9 @@ def test_block_playout_on_masks_plays_as_the_rollout(gid, n):
     from domino.ai.endgame import spread
     from domino.lineai import blockend, search
     cls = games.load(gid)
-    play = search.SEARCH.fast_playout(cls)
+    play = search.fast_playout(cls)
     buf = new_move_buffer()
-    cnt = search.SEARCH.scratch()
+    cnt = bytearray(8 * 13)
     solver = blockend.BlockSolver()
     checked = 0
     for k in range(120):
@@ -134,7 +134,8 @@ def test_fast_playouts_only_for_block_play():
         cls = games.load(gid)
         if not ai.supports(cls):
             continue
+        parts = ai.family(cls).search_parts()
         want = playout if cls.AI == "lineai" and not cls.SCORES_IN_PLAY else None
-        assert ai.search(cls).fast_playout(cls) is want, cls.__name__
-    assert search.SEARCH.fast_playout(games.load(2)) is None
+        assert parts.fast_playout(cls) is want, cls.__name__
+    assert search.fast_playout(games.load(2)) is None
 

@@ -165,7 +165,7 @@ for i in range(n):
 
 HEAP = POSITIONS + """
 CLS, OBS = positions(%(gid)d, %(players)d, %(count)d, %(left)d)
-ai.search(CLS).fast_playout(CLS)  # what Hard's prepare imports for the game
+ai.family(CLS).search_parts().fast_playout(CLS)  # what Hard's prepare imports for the game
 PLAN = []
 for level in (0, 1, 2):
     for i in range(len(OBS)):

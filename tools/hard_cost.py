@@ -56,7 +56,7 @@ def _count(counts):
     wrap(likely.BlockModel, "loglik", lambda a, r: [("loglik", a[0].work)])
     wrap(know.Knowledge, "replay", lambda a, r: [("replay", ne(a))] + (
         [("weigh", ne(a))] if len(a) > 2 and a[2] else []))
-    wrap(search.SEARCH, "rollout", lambda a, r: [("move_scoring" if a[3] else "move_block", r)])
+    wrap(search, "rollout", lambda a, r: [("move_scoring" if a[3] else "move_block", r)])
     wrap(blockend.BlockSolver, "solve", lambda a, r: [("node_block", a[0].nodes)])
     wrap(endgame.Solver, "solve", lambda a, r: [("node_other", a[0].nodes)])
     wrap(blockplay, "playout", lambda a, r: [("move_fast", a[0].nodes), ("playout_fast", 1)])
@@ -65,14 +65,6 @@ def _count(counts):
         for obj, name, f in reversed(undo):
             setattr(obj, name, f)
     return restore
-
-
-def weights():
-    """Hard's weight of each of ``KEYS``: the line family's cost records."""
-    b, s = search.LineSearch.COSTS, search.LineSearch.SCORING_COSTS
-    return {"deal": b.deal, "deal_guided": b.guided, "loglik": b.model, "replay": b.replay,
-            "weigh": b.weigh, "move_block": b.move, "move_scoring": s.move, "node_block": b.fast_node,
-            "node_other": b.node, "move_fast": b.fast_move, "playout_fast": b.fast_load}
 
 
 def nnls(X, y, sweeps=5000):
@@ -129,10 +121,10 @@ def main(argv=None):
         y.append(hard_us / 1000.0)
         rows.append((name, phase, seed, getattr(p, "cost", 0)))
     b = nnls(X, y)
-    wt = weights()
+    weights = {k: getattr(Hard, "W_" + k.upper()) for k in KEYS}
     print("positions: %d" % len(y))
     for k, v in zip(KEYS, b):
-        print("fit_ms_per_%s: %.4f  (Hard: %d units = %.3f ms)" % (k, v, wt[k], wt[k] * UNIT_MS))
+        print("fit_ms_per_%s: %.4f  (Hard: %d units = %.3f ms)" % (k, v, weights[k], weights[k] * UNIT_MS))
     print("# position: measured ms, fitted ms, Hard's counted cost in ms")
     err = []
     for (name, phase, seed, cost), xs, t in zip(rows, X, y):

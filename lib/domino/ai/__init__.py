@@ -19,9 +19,10 @@ same seed and observation give the same move on the device and the host.
 
 This package never decodes a move, never reads a game's private state and
 knows no game family: what a family's observations prove, its sampler of
-deals, its playout policy and its move features come from the family package
-the game class declares (``AI``, see :func:`family` and :func:`search`; the
-interface is written down once, in :mod:`domino.ai.interface`).
+deals, its playout policy and its move features come from the family module
+the game class declares (``AI``, see :func:`family`; the interface is written
+down in :mod:`domino.lineai`, the line games' family; :mod:`domino.looai` is
+Domino Loo's).
 """
 
 from micropython import const
@@ -39,32 +40,19 @@ def supports(game_cls):
     """True if these players can play ``game_cls``: it names its family's
     knowledge in ``AI`` (a game without one is offered by no screen with AI
     seats): the line games (:mod:`domino.lineai`), Domino Loo
-    (:mod:`domino.looai`), Castle Rock (:mod:`domino.castleai`)."""
+    (:mod:`domino.looai`)."""
     return getattr(game_cls, "AI", None) is not None
 
 
-def _module(name):
-    """The module ``domino.`` + ``name``, imported on first use."""
-    name = __name__[:__name__.rfind(".")] + "." + name
+def family(game_cls):
+    """The family module ``game_cls`` declares (``domino.`` + its ``AI``), imported
+    on first use; a level resolves it once per decision."""
+    name = __name__[:__name__.rfind(".")] + "." + game_cls.AI
     m = sys.modules.get(name)
     if m is None:
         __import__(name)
         m = sys.modules[name]
     return m
-
-
-def family(game_cls):
-    """The family package ``game_cls`` declares (``domino.`` + its ``AI``; what
-    it gives: :mod:`domino.ai.interface`), imported on first use; a level
-    resolves it once per decision."""
-    return _module(game_cls.AI)
-
-
-def search(game_cls):
-    """Hard's part of ``game_cls``'s family: the ``SEARCH`` (a
-    :class:`~domino.ai.interface.Search`) of its package's ``search`` module,
-    imported on first use (Easy and Medium never load it)."""
-    return _module(game_cls.AI + ".search").SEARCH
 
 
 def unload():
@@ -96,7 +84,7 @@ def new_player(level, seed=0):
 def exp_table(beta):
     """``round(65536 * exp(-beta * d))`` for d = 0.._DMAX (at least 1): the
     weights of :func:`softmax_loglik` in small ints, so a weighed replay makes
-    few floats: the model of play's (:meth:`.interface.Search.exp_table`)."""
+    few floats. A family's model of play (``exp_table`` of the interface)."""
     return [max(1, int(65536 * math.exp(-beta * d) + 0.5)) for d in range(_DMAX + 1)]
 
 
@@ -105,7 +93,7 @@ def softmax_loglik(buf, sbuf, n, mv, etab, eps):
     under a softmax of their scores ``sbuf[0:n]`` with the weights ``etab``
     (:func:`exp_table`, by each score's gap to the top one, gaps past _DMAX
     alike), mixed with a uniform choice of weight ``eps``: every family's
-    model of play (its ``Search.loglik``) ends here."""
+    model of play (its ``loglik``) ends here."""
     top = sbuf[0]
     mine = 0
     for i in range(n):

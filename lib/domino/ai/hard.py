@@ -1,39 +1,159 @@
 """Hard: determinized Monte Carlo search over deals consistent with the observation.
 
-Written against the game contract and the family's interface
-(:mod:`domino.ai.interface`): :class:`Hard` plays its candidates
-(:mod:`.candidates`) out on deals drawn and weighed by :mod:`.deals`, or
-solves the ending of each deal exactly, until its cost model (:mod:`.costs`)
-stops it.
+See :class:`Hard`. Written against the game contract and the family
+interface (:mod:`domino.lineai`): it samples deals with the family's
+``Knowledge``, plays them out with its ``rollout``, weighs them with its model
+of play, solves endings exactly (the family's ``FastSolver`` where it
+applies, else :class:`~.endgame.Solver`), and takes the family's
+``medium_scores`` to pick and rank its candidates.
+
+The deals it plays out are drawn, weighed, one in ``SIR`` kept
+(:meth:`Hard._draw`): each unit draws a deal of the hidden tiles consistent
+with the observation (``Knowledge.deal``), weighs it by how likely the other
+seats' seen plays were under the model of play (the family's ``BlockModel``
+where it applies, else a weighed replay), and keeps one of every ``SIR``
+draws in a weighted reservoir (sampling-importance-resampling). With a block
+model and ``GUIDE``, draws are guided by the seen plays (``guide``: for line
+games, a tile heavier than one a seat chose to play on the same end is
+unlikely in its hand) and weighed by likelihood over the probability of
+being drawn, so the kept deal still follows the model.
 """
 
+import math
+
 from ..game import new_move_buffer
-from . import family, search
+from . import family
 from .anytime import Player
-from .candidates import Candidates
-from .costs import CostModel
-from .deals import Deals, find
 from .endgame import Solver, spread
 
 
-class Hard(Candidates, CostModel, Deals, Player):
-    """Determinized Monte Carlo over deals consistent with the observation:
-    each kept deal values every candidate by a playout of the family's fast
-    policy, or, once few tiles are left and the boneyard is empty, by exact
-    play; the best mean value plus a prior of Medium's score is chosen. A work
-    unit is one deal drawn, one playout or 16 nodes of exact search. The
-    parameters, these class attributes and those of the mixins, are described
-    in docs/ai.md ("Hard's parameters")."""
+def _find(owner, hashes, deals, cap):
+    """Where deal ``owner`` is among ``deals`` (``hashes`` holds their hashes): its
+    index, else -1 when ``cap`` deals are there, else it is added there at
+    index k and -2 - k is returned. Only a deal added allocates (one bytes)."""
+    h = 0
+    for x in owner:
+        h = ((h << 5) ^ (h >> 19) ^ x) & 0xFFFFFF
+    n = len(deals)
+    for j in range(n):
+        if hashes[j] == h:
+            d = deals[j]
+            k = len(owner) - 1
+            while k >= 0 and d[k] == owner[k]:
+                k -= 1
+            if k < 0:
+                return j
+    if n >= cap:
+        return -1
+    hashes[n] = h
+    deals.append(bytes(owner))
+    return -2 - n
+
+
+class Hard(Player):
+    """Determinized Monte Carlo over deals consistent with the observation.
+
+    ``begin`` builds the family's ``Knowledge`` (for line games, voids from
+    passes and draws) and Medium's score of each legal move; the ``TOP`` best by that
+    score are searched. Deals of the hidden tiles are sampled respecting the
+    voids and rebuilt by replaying the seen moves (in block play, placed in
+    the standing position: ``Knowledge.reweigh``). Of every ``SIR`` such
+    draws one is kept, with probability proportional to how likely the other
+    seats' seen plays were under the model of play (softmax, sharpness
+    ``BETA``, of the family's move score, :func:`domino.lineai.policy.score`
+    for line games): sampling-importance-resampling
+    (:meth:`_draw`), so the playouts go to deals that explain the table. In
+    block play the likelihood comes from the seen plays alone (``BlockModel``)
+    and each seat's plays are explained by a prior mix of styles: the general
+    model, or (``MIX_PIPS`` percent) heaviest tile first with a softmax
+    ``SHARP`` times sharper, the way many casual players play, read per seat
+    from its own plays; draws are guided by the seen plays (``GUIDE``: a
+    hidden tile heavier than one a seat played on an end it matched is drawn
+    into its hand with weight ``FLOOR``/255) and weighed by likelihood over
+    their chance. Against heaviest-tile players in the library's game, over
+    2,000 deals, these took Hard from about 0.74 to 0.75 of the points at the
+    same number of playouts (see docs/ai.md). On
+    every kept deal each candidate is played out to the end of the hand with
+    the fast policy (all seats) and valued by the family's ``points`` of the
+    ended hand (where the family has a ``fast_playout`` and its fast solver
+    applies, the same playout on that solver's state, which is cheaper: in
+    block play, on bitmasks), so candidates are compared on the same deals;
+    once ``EXACT`` or fewer tiles are in the hands and the boneyard is empty,
+    every legal move is valued instead by exact alpha-beta play of that deal:
+    block-play endings (Seychelles, Domino Whist) on bitmasks
+    (:mod:`domino.lineai.blockend`, a quarter of the cost per node), Castle
+    Rock's by its own search of the hand's rest (:mod:`domino.castleai.ending`),
+    others (All Fives, which scores in play) through the game contract
+    (:mod:`domino.ai.endgame`), from ``EXACT_GENERIC`` tiles. After ``PLAYOUTS`` playouts (whole deals only)
+    the move with the best mean plus ``PRIOR`` times Medium's score (times the
+    family's ``PRIOR_SCALE``: Medium's scores and hand values differ in scale by family; no prior
+    in exact endings) is chosen. Work unit: one deal drawn, one playout or
+    16 nodes of exact search.
+
+    The values of the candidates on the same deals are paired: once
+    ``RACE_MIN`` deals are kept, a decision whose leader is ahead of every
+    other candidate by ``RACE_Z`` standard errors of their paired difference
+    stops (:meth:`_clear`). A decision also stops before the kept deal that
+    would take its cost past ``COST`` (the mean kept deal's cost so far as the
+    guess; at least one deal), or, with ``RACE_MIN`` deals kept and no clear
+    leader, past ``COST_CLOSE`` where the family allows it (its search parts'
+    ``close_applies``); an exact solve may spend only the cost left for it and
+    the candidates after it. In block play, while the other seats have made
+    fewer than ``FEW`` moves, ``SIR_FEW`` deals are drawn per kept deal (their
+    few plays weigh deals little). The cost counts, in 1/20 ms of CircuitPython
+    on an RP2040 (the ``W_`` weights, fitted to the emulated Pico's decision times by
+    ``tools/hard_cost.py``): per hidden tile placed in a deal drawn (more in a
+    guided draw), per unit of the block likelihood's work, per event replayed
+    and more when weighed, per playout move (dearer in games scoring in play;
+    on the fast solver's bitmasks, cheaper a move plus a load per playout),
+    per node of exact search.
+    A family may give its own weights (its search parts' ``COSTS``, fitted
+    the same way to its own code) and its own threshold of exact endings
+    (``exact_at``). Where deals are weighed by a replay (many events, many seats) and
+    ``MIN_DEALS`` kept deals would cost more than ``COST`` with ``SIR_REPLAY``
+    draws each, fewer draws are weighed per kept deal (down to one), then fewer
+    candidates are searched (down to the best two by Medium's score). The cost
+    is counted, not timed, so the same observation and seed give the same move
+    on any machine.
+    """
 
     LEVEL = 2
     SEARCH = True
-    PLAYOUTS = 48   # per decision (spread over the candidates), unless the cost stops it first
+    PLAYOUTS = 48   # per decision (spread over the candidates), unless COST stops it first
     PLAYOUTS_SCORING = 24  # games scoring in play (All Fives): costlier playouts
     BETA = 0.5      # softmax sharpness of the model of play
     EPS = 0.0       # weight of a uniform choice mixed into the model of play (replays)
-    EXACT = 14      # tiles left in all hands at or below which endings are solved exactly
-    EXACT_GENERIC = 10  # ... where the family's FastSolver does not apply (the contract's)
-    NODES = 1000    # node limit of one exact solve (past it: a playout)
+    PRIOR = 1.0     # weight of Medium's score added to the mean playout value
+    TOP = 3         # moves searched: the best TOP by Medium's score (0: all)
+    SIR = 4         # block play: deals drawn per playout deal; one is kept by its likelihood
+    SIR_REPLAY = 4  # the same where deals are weighed by a replay (All Fives)
+    FEW = 6         # block play: with fewer moves of the other seats seen than this,
+    SIR_FEW = 2     # ... this many draws per kept deal
+    GUIDE = 1       # block play: 1 guides draws by the seen plays (0: blind draws)
+    MIX_PIPS = 50   # block play: prior % that a seat plays heaviest tile first ...
+    MIX_RANDOM = 0  # ... or at random (the rest: the general model); see lineai.likely
+    SHARP = 6       # the pips style's softmax is this many times sharper than BETA's
+    FLOOR = 32      # guided draws: the least weight (of 255) of a tile in a hand
+    EXACT = 14      # tiles left in all hands at or below which block endings are solved exactly
+    EXACT_GENERIC = 10  # the same for other endings (the contract's solver, 4x dearer nodes)
+    NODES = 1000    # node limit of one exact solve (past it: a playout); ~150 typical at 14
+    CACHE = 8       # deals whose likelihood / values a decision remembers (repeats cost nothing)
+    COST = 17000    # what a decision may spend, in 1/20 ms of an RP2040 (class doc) ...
+    MIN_DEALS = 8   # deals the cost must afford: else fewer draws per kept deal
+    RACE_MIN = 8    # kept deals after which a clear leader stops the decision (0: never)
+    RACE_Z = 2.5    # clear: ahead of each other candidate by this many standard errors
+    COST_CLOSE = 40000  # ... with RACE_MIN deals kept and no clear leader: the most
+    W_DEAL = 3      # cost weights (class doc): a hidden tile placed in a deal drawn,
+    W_DEAL_GUIDED = 7    # ... in a guided draw (GUIDE),
+    W_LOGLIK = 2    # a unit of the block likelihood's work (BlockModel.work),
+    W_REPLAY = 15   # an event replayed,
+    W_WEIGH = 11    # ... and weighed,
+    W_MOVE_BLOCK = 13    # a playout move in block play,
+    W_MOVE_SCORING = 33  # ... in games scoring in play,
+    W_NODE_BLOCK = 5     # a node of the bitmask solver,
+    W_NODE_OTHER = 23    # ... of the contract's,
+    W_MOVE_FAST = 5      # a move of the playouts on the fast solver's state,
+    W_PLAYOUT_FAST = 33  # ... and each such playout (the load of its state)
 
     def __init__(self, seed=0, playouts=None):
         Player.__init__(self, seed)
@@ -43,10 +163,10 @@ class Hard(Candidates, CostModel, Deals, Player):
         self.buf = new_move_buffer()
         self.buf2 = new_move_buffer()
         self.buf3 = new_move_buffer()
-        self.cnt = None  # the family's scratch (Search.scratch)
+        self.cnt = bytearray(8 * 13)  # the rollout's scratch (line games: suit counts, 8 seats, double-12)
         self._keep = None
         self._solver = None
-        self.parts = None  # the family's search part (domino.ai.search)
+        self.parts = None  # the family's search parts (search_parts())
         self._beta = None  # BETA of self.etab
 
     def _forget(self):
@@ -59,7 +179,7 @@ class Hard(Candidates, CostModel, Deals, Player):
 
     def _family(self, game_cls):
         F = family(game_cls)
-        search(game_cls).fast_playout(game_cls)  # (imports what the game's playouts use)
+        F.search_parts().fast_playout(game_cls)  # (imports what the game's playouts use)
         return F
 
     def _start(self):
@@ -67,60 +187,200 @@ class Hard(Candidates, CostModel, Deals, Player):
         obs = self.obs
         self._forget()
         F = family(cls)
-        S = search(cls)
+        S = F.search_parts()
         K = F.Knowledge(cls, obs, self.game)
         self.know = K
         self.game = K.game
-        if self.parts is not S:
-            self.cnt = S.scratch()
-        if self._beta != self.BETA or self.parts is not S:
-            self._beta = self.BETA
-            self.etab = S.exp_table(self.BETA)
-        self.parts = S
-        self._rollout = S.rollout  # the family's functions, fetched once a decision
-        self._points = S.points
-        self._loglik = S.loglik
-        self._policy_work = S.work
-        self.scoring = K.scoring
-        self.bad = cls.BAD_POINTS
-        self.side = K.game.side(obs.seat)
-        fast = self._endings(S, K)
-        c = S.costs(K)
-        self.c_work = c.work  # the family's policy's work, from here Medium's scores' included
-        if self.c_work:
-            S.work()
-        self.prior = None
-        if not self.exact and (self.PRIOR or self.TOP):
-            self.prior = F.medium_scores(K, self.rng)
-        self._pick(len(obs.legal))
-        self._plan_deals(S, K)
-        # at least a few deals even with many legal moves
-        self.target = max(self.PLAYOUTS_SCORING if self.scoring else self.PLAYOUTS, 6 * len(self.cand))
-        if self.forced:
-            self.target = len(self.cand)
-        self._budget(c, S, K, fast)
-        self._race()
-        self.hit = self.slot = -1
-        self.done = False
-
-    def _endings(self, S, K):
-        """Whether the family's ``FastSolver`` applies; set ``exact`` (few tiles
-        left, no boneyard: every move valued by exact play, no prior),
-        ``fastplay`` (the family's playouts on that solver's state) and the
-        solver either needs."""
-        fast = S.fast_applies(K.game)
-        left = S.exact_at(K)
+        nl = len(obs.legal)
+        self.sums = [0] * nl  # each candidate's values summed (ints)
+        self.cursor = 0
+        self.deals = 0
+        self.drawn = 0  # deals drawn for the next kept deal
+        self.top = self.tot = 0.0
+        self.last = False
+        if self._keep is None or len(self._keep) != len(K.pool):
+            self._keep = bytearray(len(K.pool))
+        # few tiles left, no boneyard: every move, valued by exact play (no prior)
+        fast = S.fast_applies(K.game)  # the family's faster solver (line games: bitmasks)
+        left = S.exact_at(K)  # the family's own threshold, if it has one
         if left is None:
             left = self.EXACT if fast else self.EXACT_GENERIC
-        self.exact = K.closed and sum(self.obs.counts) <= left
-        self.fastplay = S.fast_playout(self.cls) if fast else None
+        self.exact = K.closed and sum(obs.counts) <= left
+        # the family's playouts on the fast solver's state, where it has them
+        self.fastplay = S.fast_playout(cls) if fast else None
         if self.exact or self.fastplay:
             if fast and type(self._solver) is not S.FastSolver:
                 # scratch: the move buffers, idle during a solve
                 self._solver = S.FastSolver((self.buf, self.buf2, self.buf3))
             elif not fast and type(self._solver) is not Solver:
                 self._solver = Solver(self.buf2)  # buf2: loglik's scratch, free here
-        return fast
+        self.prior = None
+        # a family counting its policy's work (COSTS[5]): from here, Medium's scores' included
+        self.c_work = 0
+        if S.COSTS is not None and len(S.COSTS) > 5:
+            self.c_work = S.COSTS[5]
+            S.work()
+        if not self.exact and (self.PRIOR or self.TOP):
+            self.prior = F.medium_scores(K, self.rng)
+        # candidates: indices of legal moves, best prior first
+        cand = list(range(nl))
+        if self.prior is not None:
+            pr = self.prior
+            for i in range(1, nl):  # insertion sort, best first (stable)
+                x = cand[i]
+                j = i - 1
+                while j >= 0 and pr[cand[j]] < pr[x]:
+                    cand[j + 1] = cand[j]
+                    j -= 1
+                cand[j + 1] = x
+            if self.TOP and nl > self.TOP:
+                cand = cand[:self.TOP]
+        self.cand = cand
+        self.scoring = K.scoring
+        self.bad = cls.BAD_POINTS
+        self.side = K.game.side(obs.seat)
+        if self._beta != self.BETA or self.parts is not S:
+            self._beta = self.BETA
+            self.etab = S.exp_table(self.BETA)
+        self.parts = S
+        # block play: deals weighed from the seen plays alone (no replay); the
+        # model is made by the first step (begin is the heaviest call on the heap)
+        self.model = None
+        self.guide = None
+        # one deal only is possible (no boneyard, one other hand holds every hidden
+        # tile: two players once the boneyard is empty): every deal drawn would be
+        # that one and every playout or solve on it would give the same value, so
+        # one deal, drawn once, chooses the same move
+        others = 0
+        for s in range(obs.players):
+            if s != obs.seat and obs.counts[s]:
+                others += 1
+        forced = K.closed and others <= 1 and sum(obs.counts) - len(obs.hand) == len(K.pool)
+        model = not forced and S.model_applies(K)
+        sir = 1 if forced else self.SIR if model else self.SIR_REPLAY
+        if model and self.FEW:
+            seen = 0  # the other seats' moves seen: little evidence, fewer draws
+            for e in obs.events:
+                if e[0] != obs.seat:
+                    seen += 1
+            if seen < self.FEW:
+                sir = min(sir, self.SIR_FEW)
+        self.use_model = sir > 1 and model
+        # at least a few deals even with many legal moves
+        self.target = max(self.PLAYOUTS_SCORING if self.scoring else self.PLAYOUTS, 6 * len(cand))
+        if forced:
+            self.target = len(cand)
+        # costs (class doc): a deal drawn, replayed, weighed; a playout's move; a node
+        ne = len(obs.events)
+        w = S.COSTS  # the family's own weights (deal, replay, weigh, move, node), if fitted
+        if w is None:
+            guided = self.use_model and self.GUIDE
+            self.c_deal = (self.W_DEAL_GUIDED if guided else self.W_DEAL) * len(K.pool)
+            self.c_replay = self.W_REPLAY * ne
+            self.c_weigh = self.W_WEIGH * ne
+            self.c_move = self.W_MOVE_SCORING if self.scoring else self.W_MOVE_BLOCK
+            self.c_node = self.W_NODE_BLOCK if fast else self.W_NODE_OTHER
+        else:
+            self.c_deal = w[0] * len(K.pool)
+            self.c_replay = w[1] * ne
+            self.c_weigh = w[2] * ne
+            self.c_move = w[3]
+            self.c_node = w[4]
+        if not self.use_model:
+            # deals weighed by replays: when the cost would not afford MIN_DEALS
+            # kept deals (many seats, long hands), fewer draws per kept deal, then
+            # fewer candidates (down to two)
+            play = self.c_move * sum(obs.counts)
+            draw = self.c_deal + self.c_replay + self.c_weigh
+            while sir > 1 and self.MIN_DEALS * (sir * draw + len(cand) * play) > self.COST:
+                sir -= 1
+            while (self.prior is not None and len(cand) > 2
+                   and self.MIN_DEALS * (sir * draw + len(cand) * play) > self.COST):
+                cand = cand[:-1]
+            self.cand = cand
+        self.sir = sir
+        self.forced = forced
+        self.cost = S.work() * self.c_work if self.c_work else 0
+        # deals drawn again (few hidden tiles, sharp inference): a deal's likelihood
+        # and its candidates' values (exact solves and playouts choose without
+        # random numbers) are functions of the deal, so a repeat reuses them
+        # (made by the first step, as the model: begin is the heaviest call on the heap)
+        self._lk = self._ld = self._lv = self._ck = self._cd = self._cv = None
+        self.hit = self.slot = -1
+        self.best = 0  # the best value on the kept deal so far
+        self.vals = [0] * len(self.cand)  # each candidate's value on the kept deal
+        self.sq = [0] * (len(self.cand) ** 2)  # sums of products of two candidates' values
+        # the most the decision may spend: COST, or (RACE_MIN deals, no clear
+        # leader: _enough) COST_CLOSE, which an exact solve may count on
+        self.cap = self.COST
+        if self.RACE_MIN and not self.forced and S.close_applies(K):
+            self.cap = max(self.COST, self.COST_CLOSE)
+        self.pw = self.PRIOR * self.parts.PRIOR_SCALE  # the weight of Medium's score
+        self.done = False
+
+    def _weigh(self, g, seat, mv):
+        return self.parts.loglik(g, self.buf2, self.buf3, seat, mv, self.etab, self.scoring, self.EPS)
+
+    def _draw(self, K, rng):
+        """One unit of deal work: draw a deal and weigh it by the model of play
+        (kept in a weighted reservoir of ``SIR`` draws), or, after the last
+        draw, stand the game at the kept deal. True once the game stands there."""
+        if self.drawn < self.sir:
+            if self._ck is None:
+                c = self.CACHE
+                if self.use_model:
+                    self._lk = [0] * c  # deals weighed by the model (hashes, deals),
+                    self._ld = []  # their log-likelihoods
+                    self._lv = []
+                self._ck = [0] * c  # kept deals (hashes, deals), the value of each
+                self._cd = []  # candidate on them
+                self._cv = [0] * (c * len(self.cand))
+            if self.use_model and self.model is None:
+                mix = (100 - self.MIX_PIPS - self.MIX_RANDOM, self.MIX_PIPS, self.MIX_RANDOM)
+                self.model = self.parts.BlockModel(K, self.etab, mix, self.SHARP)
+                if self.GUIDE:
+                    self.guide = self.parts.guide(self.model, self.SHARP, self.FLOOR)
+            owner = K.deal(rng, 20, self.guide)
+            self.cost += self.c_deal
+            if self.model is not None:
+                j = _find(owner, self._lk, self._ld, self.CACHE)
+                if j >= 0:
+                    ll = self._lv[j]
+                else:
+                    ll = self.model.loglik(owner)  # the game stays where it was
+                    self.cost += self.W_LOGLIK * self.model.work
+                    if j < -1:
+                        self._lv.append(ll)
+                if self.guide is not None:
+                    ll -= K.logq  # a guided draw: over its chance of being drawn
+            else:
+                weigh = self._weigh if self.sir > 1 else None
+                ll = K.reweigh(owner, weigh)
+                if ll is None:
+                    ll = K.replay(owner, weigh)
+                    self.cost += self.c_replay
+                if weigh is not None:
+                    self.cost += self.c_weigh
+            if self.drawn == 0 or ll > self.top:
+                self.tot = self.tot * math.exp(self.top - ll) if self.drawn else 0.0
+                self.top = ll
+            w = math.exp(ll - self.top)
+            self.tot += w
+            self.drawn += 1
+            keep = self._keep
+            self.last = rng.next16() * self.tot < w * 65536
+            if self.last:  # the game stands at this deal, unless weighed by the model
+                self.last = self.model is None
+                for i in range(len(owner)):
+                    keep[i] = owner[i]
+            if not self.last or self.drawn < self.sir:
+                return False
+        elif not self.last and K.reweigh(self._keep) is None:
+            K.replay(self._keep)
+            self.cost += self.c_replay
+        self.drawn = 0
+        self.deals += 1
+        return True
 
     def _work(self, budget):
         K = self.know
@@ -130,8 +390,8 @@ class Hard(Candidates, CostModel, Deals, Player):
         nc = len(cand)
         rng = self.rng
         buf = self.buf
-        rollout = self._rollout
-        points = self._points
+        rollout = self.parts.rollout
+        points = self.parts.points  # the family's points of an ended hand
         while budget > 0:
             budget -= 1
             if self.cursor == 0 and not self.drawn and self._enough():
@@ -140,7 +400,7 @@ class Hard(Candidates, CostModel, Deals, Player):
             if self.cursor == 0:
                 if not self._draw(K, rng):
                     continue
-                j = find(self._keep, self._ck, self._cd, self.CACHE)  # seen before?
+                j = _find(self._keep, self._ck, self._cd, self.CACHE)  # seen before?
                 self.hit = j
                 self.slot = -2 - j if j < -1 else -1
             i = cand[self.cursor]
@@ -162,12 +422,12 @@ class Hard(Candidates, CostModel, Deals, Player):
                 self.cost += self._solver.nodes * self.c_node
             if v is None and self.fastplay:
                 v = self.fastplay(self._solver, g, self.side, K.nsides, self.bad, self.cnt)
-                self.cost += self.c_fast_load + self._solver.nodes * self.c_fast_move
+                self.cost += self.W_PLAYOUT_FAST + self._solver.nodes * self.W_MOVE_FAST
             if v is None:
                 depth = rollout(g, buf, rng, self.scoring, self.cnt)
                 self.cost += depth * self.c_move
                 if self.c_work:
-                    self.cost += self._policy_work() * self.c_work
+                    self.cost += self.parts.work() * self.c_work
                 v = spread(points(g), self.side, K.nsides, self.bad)
                 for _ in range(depth):
                     g.undo()
@@ -180,3 +440,81 @@ class Hard(Candidates, CostModel, Deals, Player):
         if self.done:
             self.move = legal[cand[self._lead()]]
             self._forget()
+
+    def _add(self, i, v):
+        """Count value ``v`` of candidate ``i`` on the kept deal; after the last
+        candidate, the deal's products of values (``sq``, for :meth:`_clear`)."""
+        self.sums[i] += v
+        self.work += 1
+        k = self.cursor
+        vals = self.vals
+        vals[k] = v
+        nc = len(vals)
+        if k == nc - 1:
+            sq = self.sq
+            for a in range(nc):
+                va = vals[a]
+                for b in range(a, nc):
+                    sq[a * nc + b] += va * vals[b]
+            k = -1
+        self.cursor = k + 1
+
+    def _lead(self):
+        """The candidate (its place in ``cand``) of the best score, its mean value
+        so far plus ``PRIOR`` times Medium's score; ties to the first."""
+        cand = self.cand
+        prior = self.prior
+        n = self.deals if self.deals else 1
+        best = 0
+        top = 0.0
+        for k in range(len(cand)):
+            v = self.sums[cand[k]] / n
+            if prior is not None:
+                v += self.pw * prior[cand[k]]
+            if k == 0 or v > top:
+                best = k
+                top = v
+        return best
+
+    def _clear(self):
+        """Whether the leader is ahead of every other candidate by ``RACE_Z``
+        standard errors of their difference, paired over the kept deals (a
+        difference that never varied: ahead). In integers where it can be:
+        ``v`` is n (n - 1) times the variance of the per-deal difference."""
+        n = self.deals
+        cand = self.cand
+        nc = len(cand)
+        sq = self.sq
+        sums = self.sums
+        L = self._lead()
+        for c in range(nc):
+            if c == L:
+                continue
+            a = L if L < c else c
+            b = L + c - a
+            ds = sums[cand[L]] - sums[cand[c]]
+            v = n * (sq[a * nc + a] + sq[b * nc + b] - 2 * sq[a * nc + b]) - ds * ds
+            if v <= 0:
+                continue
+            if self.prior is not None:  # n times the difference of the scores
+                ds += n * self.pw * (self.prior[cand[L]] - self.prior[cand[c]])
+            if ds * ds * (n - 1) < self.RACE_Z * self.RACE_Z * v:
+                return False
+        return True
+
+    def _enough(self):
+        """Whether the decision stops before the next kept deal: at the target
+        of playouts; with ``RACE_MIN`` kept deals, once the leader is clear
+        (:meth:`_clear`); else when the next deal (costing as the mean one so
+        far) would take the cost past ``COST``, or, for a decision with
+        ``RACE_MIN`` kept deals and no clear leader, past ``cap`` (``COST_CLOSE``
+        where the family's ``close_applies``)."""
+        n = self.deals
+        if not n:
+            return False
+        if self.work >= self.target:
+            return True
+        race = self.RACE_MIN and n >= self.RACE_MIN and not self.forced
+        if race and self._clear():
+            return True
+        return self.cost + self.cost // n > (self.cap if race else self.COST)

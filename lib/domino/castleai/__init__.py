@@ -1,15 +1,16 @@
-"""The Castle Rock AI family: a capture game (interface: :mod:`domino.ai.interface`).
+"""The Castle Rock AI family: a capture game, with the interface of :mod:`domino.lineai`.
 
-:class:`domino.castle.CastleRock` names this package in ``AI``. It gives
-``weight`` (Easy), ``Knowledge`` (:mod:`.know`: the other hands and the
-boneyard, nothing proven about them, deals stood at the position),
-``medium_scores`` (:mod:`.medium`: the own turn searched exactly over every
-order of captures, what the turn leaves the next seat) and Hard's part in
-:mod:`.search` (the playout policy, the turn planner of :mod:`.policy`, and
-the end of a hand searched by :mod:`.ending`). Hard takes one move at a time:
-each capture of its turn is a decision whose playouts plan the rest of the
-turn exactly, so the order of captures is searched. It reads Castle Rock's
-moves (:mod:`domino.castle`) and ``Observation.public``.
+:class:`domino.castle.CastleRock` names this package in ``AI``. What it gives
+the general layer (:mod:`domino.ai`), as the interface written down in
+:mod:`domino.lineai` asks: ``weight`` (Easy), ``Knowledge`` (:mod:`.know`:
+the other hands and the boneyard, nothing proven about them, deals stood at
+the position), ``medium_scores`` (:mod:`.medium`: the own turn searched
+exactly over every order of captures, what the turn leaves the next seat)
+and ``search_parts`` (:mod:`.search`: the playout policy, the turn planner
+of :mod:`.policy`, and the end of a hand searched by :mod:`.ending`). Hard takes
+one move at a time: each capture of its turn is a decision whose playouts
+plan the rest of the turn exactly, so the order of captures is searched.
+It reads Castle Rock's moves (:mod:`domino.castle`) and ``Observation.public``.
 """
 
 from .. import tiles
@@ -31,3 +32,9 @@ def weight(move):
     if move >= TAKE:
         return 28
     return _HI[move] + _LO[move]
+
+
+def search_parts():
+    """Hard's part of the interface (:mod:`.search`)."""
+    from . import search
+    return search

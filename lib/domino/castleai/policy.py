@@ -20,7 +20,7 @@ preallocated, one per ply.
 """
 
 from micropython import const
-from ..ai import softmax_loglik
+from ..ai import exp_table, softmax_loglik  # noqa: F401  (exp_table: the interface)
 from ..castle import TAKE, TRIPLE, END, PLACING
 
 W_TILE = const(4)  # a tile captured

@@ -11,7 +11,7 @@ deals) and the base of Medium's score (:mod:`.medium`). Hands are valued by
 
 from ..game import SPECIAL
 from .. import tiles
-from ..ai import softmax_loglik
+from ..ai import exp_table, softmax_loglik  # noqa: F401  (exp_table: the interface)
 
 _HI = tiles.HI
 _LO = tiles.LO

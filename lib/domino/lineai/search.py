@@ -1,77 +1,77 @@
-"""Hard's part of the line family (:class:`domino.ai.interface.Search`), imported by Hard only.
+"""Hard's part of the line family's interface (:mod:`domino.lineai`), imported by Hard only.
 
-The block model (:mod:`.likely`, with :mod:`.plays`), the bitmask solver
-(:mod:`.blockend`) and its playouts (:mod:`.blockplay`) serve block play only
-(no scoring in play): they are imported for such a game (``fast_playout``, at a
-match's start through ``Player.prepare``, or a decision's first
-``model_applies`` / ``fast_applies``), and ``BlockModel``, ``guide`` and
-``FastSolver`` are None until then, so All Fives keeps their code off the heap.
+The block model (:mod:`.likely`, with :mod:`.plays`) and the bitmask solver
+(:mod:`.blockend`) serve block play only (no scoring in play): they are imported
+for such a game (:func:`fast_playout`, at a match's start through ``Player.prepare``,
+or a decision's first :func:`model_applies` / :func:`fast_applies`), and
+``BlockModel``, ``guide`` and ``FastSolver`` are None until then, so All Fives
+keeps their code off the heap.
 """
 
-from ..ai.interface import Costs, Search
-from .policy import loglik
-from .playout import rollout
+from .policy import exp_table, loglik  # noqa: F401  (the interface)
+from .playout import rollout  # noqa: F401
+
+BlockModel = None
+guide = None
+FastSolver = None
 
 
-class LineSearch(Search):
-    """Block play (Seychelles, Domino Whist) and All Fives, which scores in play."""
-
-    # cost weights fitted to this family's code by tools/hard_cost.py (docs/ai.md):
-    # block play, with the bitmask solver, its playouts and the block model ...
-    COSTS = Costs(deal=3, replay=15, weigh=11, move=13, node=23, guided=7, fast_node=5,
-                  model=2, fast_move=5, fast_load=33)
-    # ... and games scoring in play (dearer playout moves)
-    SCORING_COSTS = Costs(deal=3, replay=15, weigh=11, move=33, node=23)
-
-    rollout = staticmethod(rollout)
-    loglik = staticmethod(loglik)
-
-    def scratch(self):
-        """The rollout's suit counts: 8 seats, double-12."""
-        return bytearray(8 * 13)
-
-    def costs(self, K):
-        """``SCORING_COSTS`` in games scoring in play, else ``COSTS``."""
-        return self.SCORING_COSTS if K.scoring else self.COSTS
-
-    def _block_parts(self):
-        """Import the block-play parts (``BlockModel``, ``guide``, ``FastSolver``)."""
-        if self.FastSolver is None:
-            from .likely import BlockModel, guide
-            from .blockend import BlockSolver
-            self.BlockModel = BlockModel
-            self.guide = guide
-            self.FastSolver = BlockSolver
-
-    def model_applies(self, K):
-        """True when the block model gives the likelihood (:func:`.likely.applies`)."""
-        if K.scoring:
-            return False
-        self._block_parts()
-        from .likely import applies
-        return applies(K)
-
-    def fast_applies(self, g):
-        """True if the bitmask solver can search ``g`` from here (:func:`.blockend.applies`)."""
-        if g.SCORES_IN_PLAY:
-            return False
-        self._block_parts()
-        from .blockend import applies
-        return applies(g)
-
-    def fast_playout(self, game_cls):
-        """In block play (not ``SCORES_IN_PLAY``), :func:`.blockplay.playout`; else None."""
-        if game_cls.SCORES_IN_PLAY:
-            return None
-        self._block_parts()
-        from .blockplay import playout
-        return playout
-
-    def close_applies(self, K):
-        """In block play, whose decisions mostly reach their target of playouts
-        within about ``COST``. All Fives' decisions are stopped by ``COST``
-        (dearer playouts and replays, thinned with many seats)."""
-        return not K.scoring
+def _block_parts():
+    """Import the block-play parts (the interface's ``BlockModel``, ``guide``, ``FastSolver``)."""
+    global BlockModel, guide, FastSolver
+    if FastSolver is None:
+        from .likely import BlockModel, guide
+        from .blockend import BlockSolver as FastSolver
 
 
-SEARCH = LineSearch()
+def model_applies(K):
+    """True when the block model gives the likelihood (:func:`.likely.applies`)."""
+    if K.scoring:
+        return False
+    _block_parts()
+    from .likely import applies
+    return applies(K)
+
+
+def fast_applies(g):
+    """True if the bitmask solver can search ``g`` from here (:func:`.blockend.applies`)."""
+    if g.SCORES_IN_PLAY:
+        return False
+    _block_parts()
+    from .blockend import applies
+    return applies(g)
+
+
+def points(g):
+    """Points per side of the ended hand ``g``: its result's (Hard's playouts value them)."""
+    return g.result().points
+
+
+COSTS = None  # Hard's own cost weights were fitted to this family's code
+PRIOR_SCALE = 1  # Hard's PRIOR was tuned on this family
+
+
+def exact_at(K):
+    """Hard's own thresholds of exact endings (EXACT, EXACT_GENERIC): None."""
+    return None
+
+
+def close_applies(K):
+    """Whether a close decision may go on past Hard's ``COST`` (to ``COST_CLOSE``):
+    in block play (not ``SCORES_IN_PLAY``), whose decisions mostly reach their
+    target of playouts within about that. All Fives' decisions are stopped by
+    ``COST`` (dearer playouts and replays, thinned with many seats): going on
+    would take most of them there."""
+    return not K.scoring
+
+
+def fast_playout(game_cls):
+    """The playouts on the fast solver's state for ``game_cls``'s hands: in
+    block play (not ``SCORES_IN_PLAY``), :func:`.blockplay.playout` (imported
+    here, with the other block-play parts: other games keep their code off the
+    heap); else None."""
+    if game_cls.SCORES_IN_PLAY:
+        return None
+    _block_parts()
+    from .blockplay import playout
+    return playout

@@ -1,13 +1,14 @@
-"""The Domino Loo AI family: trick play (interface: :mod:`domino.ai.interface`).
+"""The Domino Loo AI family: trick play, with the interface of :mod:`domino.lineai`.
 
-:class:`domino.loo.Loo` names this package in ``AI``. It gives ``weight``
-(Easy), ``Knowledge`` (:mod:`.know`: voids proven by failures to follow and
-by plain leads after a trick, deals consistent with them, the replay),
-``medium_scores`` (:mod:`.medium`: sure and cheap wins, keeping trumps,
-following low, keep or miss by hand strength) and Hard's part in
-:mod:`.search` (the playout policy and the model of play of :mod:`.policy`;
-no exact endings). It reads Loo's moves (:mod:`domino.loo`) and
-``Observation.public``.
+:class:`domino.loo.Loo` names this package in ``AI``. What it gives the
+general layer (:mod:`domino.ai`), as the interface written down in
+:mod:`domino.lineai` asks: ``weight`` (Easy), ``Knowledge`` (:mod:`.know`:
+voids proven by failures to follow and by plain leads after a trick, deals
+consistent with them, the replay), ``medium_scores`` (:mod:`.medium`: sure
+and cheap wins, keeping trumps, following low, keep or miss by hand
+strength) and ``search_parts`` (:mod:`.search`: the playout policy and the
+model of play of :mod:`.policy`; endings by the contract's solver). It
+reads Loo's moves (:mod:`domino.loo`) and ``Observation.public``.
 """
 
 from .. import tiles
@@ -33,3 +34,9 @@ def weight(move):
     else:
         t = move - EXCHANGE
     return (_HI[t] + _LO[t]) * 4 + (8 if _HI[t] == _LO[t] else 0)
+
+
+def search_parts():
+    """Hard's part of the interface (:mod:`.search`)."""
+    from . import search
+    return search

@@ -13,7 +13,7 @@ in place (``loc``, ``trump``, ``phase``, the trick) and allocates nothing per mo
 """
 
 from .. import tiles
-from ..ai import softmax_loglik
+from ..ai import exp_table, softmax_loglik  # noqa: F401  (exp_table: the interface)
 from ..loo import (PIECES, FOLLOW, DISCARD, EXCHANGE, KEEP, MISS, PLAY, DISCARDING, PASSED, POOLED,
                    trick_rank)
 
