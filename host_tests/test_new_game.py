@@ -24,8 +24,8 @@ import scenes
 import sim
 import table
 from domino import games, tiles
-from domino.game import (ENDS_TURN, SPECIAL, TAKES, TABLEAU, TRICKS, Game, HandResult, Observation,
-                         TableauBoard, TrickBoard)
+from domino.game import (ENDS_TURN, SPECIAL, TABLEAU, TAKES, TRICKS, Board, Game, HandResult,
+                         Observation)
 from domino.line import LineGame
 from domino.match import deal_code
 from savestore import MemoryBackend, Storage
@@ -218,9 +218,10 @@ class TinyTricks(_Replayed):
 
     def board(self):
         led = self.trick[self.lead]
-        return TrickBoard(2, -1, 0, False, not self.over, ["", ""], 0,
-                          str(tiles.HI[led]) if led >= 0 else "", list(self.trick), list(self.won),
-                          self.last_winner, list(self.last), 0)
+        return Board(trump=2, turnup=-1, dealer=0, deciding=False, playing=not self.over,
+                     decisions=["", ""], misses=0, led=str(tiles.HI[led]) if led >= 0 else "",
+                     trick=list(self.trick), tricks=list(self.won), last_winner=self.last_winner,
+                     last_trick=list(self.last), discards=0)
 
 
 class TinyTableau(_Replayed):
@@ -306,8 +307,8 @@ class TinyTableau(_Replayed):
         return [len(t) for t in self.took]
 
     def board(self):
-        return TableauBoard(tuple(self.row), 0, [list(t) for t in self.took], self.placing, len(self.stock),
-                            len(self.row))
+        return Board(row=tuple(self.row), dealer=0, captured=[list(t) for t in self.took],
+                     placing=self.placing, stock=len(self.stock), devil=len(self.row))
 
 
 RULES = "Tiny Line: double-three, 3 tiles each, block play. First to @T."

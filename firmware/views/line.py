@@ -5,7 +5,8 @@ tile) with the two ends of the line and "+n" for the tiles between, the
 spinner's open side arms above and below it (an open arm with no tile as a
 dotted slot, a double crosswise), where the open ends score the ends as they
 count and their total ("8+5+2=15"), and a bar at the last play. It reads
-the game's :class:`~domino.game.LineBoard` and the contract's move queries.
+the game's board (:class:`~domino.game.Board`, the line kind's fields) and
+the contract's move queries.
 
 A view module gives the table ``board(t, scr, g)`` (draws the board),
 ``said(g, ev, i, short)`` (a move in words, for row 1 and the moves so far)

@@ -1,8 +1,8 @@
 """The board of a tableau game (``LAYOUT`` "tableau": Castle Rock), for :class:`table.Table`.
 
-It reads the game's :class:`~domino.game.TableauBoard`, and asks the game
-which places of the row a capture takes (``move_span``) and how many tiles a
-move captures (``move_takes``).
+It reads the game's board (:class:`~domino.game.Board`, the tableau kind's
+fields), and asks the game which places of the row a capture takes
+(``move_span``) and how many tiles a move captures (``move_takes``).
 
 Board (y 12-42): a line "DEVIL 5  TOOK 3 0 2  B12" (the Devil's count: the
 tiles in the tableau; the tiles each seat captured this hand, seat 1 first;

@@ -1,7 +1,7 @@
 """The board of a trick game (``LAYOUT`` "tricks"), for :class:`table.Table`.
 
-It reads the game's :class:`~domino.game.TrickBoard` and the contract's
-move queries.
+It reads the game's board (:class:`~domino.game.Board`, the tricks kind's
+fields) and the contract's move queries.
 
 Board (y 12-42): on the left "TRUMP" over the trump's pips (always shown),
 below it the turn-up while the hands are decided, else the suit led ("LED

@@ -391,7 +391,7 @@ class AllFives(LineGame):
     # -- layout for a screen ------------------------------------------------
 
     def board(self):
-        """The line as it lies (:class:`~domino.game.LineBoard`), with the spinner,
+        """The line as it lies (:class:`~domino.game.Board`), with the spinner,
         each play's points and what each open end counts: an end counts nothing
         while it is the spinner's second in-line side (the spinner alone counts
         once) or an open side arm with no tile."""

@@ -88,7 +88,7 @@ nearest the open end (the others come back once some are taken).
 from micropython import const
 from array import array
 
-from .game import (Game, IllegalMove, Observation, HandResult, TableauBoard, TABLEAU, PLAYS, TAKES,
+from .game import (Board, Game, IllegalMove, Observation, HandResult, TABLEAU, PLAYS, TAKES,
                    ENDS_TURN, MOVE_MASK, new_move_buffer)
 from .rng import Rng
 from . import tiles
@@ -461,11 +461,11 @@ class CastleRock(Game):
                            self.hand_scores(), self.starter, legal, self.options_code(), self.board())
 
     def board(self):
-        """The table: a :class:`~domino.game.TableauBoard` (the Devil's count is the
-        row's length)."""
-        return TableauBoard(tuple(self.tableau()), self.dealer,
-                            tuple(tuple(self.captured(s)) for s in range(self.players)),
-                            self.step == PLACING, len(self.stock) - self.top, self.rlen)
+        """The table: a :class:`~domino.game.Board` of the tableau kind (the Devil's
+        count is the row's length)."""
+        return Board(row=tuple(self.tableau()), dealer=self.dealer,
+                     captured=tuple(tuple(self.captured(s)) for s in range(self.players)),
+                     placing=self.step == PLACING, stock=len(self.stock) - self.top, devil=self.rlen)
 
     def move_tile(self, move):
         """The tile of the hand ``move`` places, or -1 (captures and the end of a

@@ -11,7 +11,7 @@ Declared by each game's class (read before a hand exists)
     the table: :data:`LINE`, :data:`TRICKS` or :data:`TABLEAU`), ``OPTIONS``
     (the game's options, see below), ``BAD_POINTS`` (True when the lowest
     score wins), ``AI`` (the name of the AI's family module under ``domino``,
-    e.g. ``"lineai"``; its interface is in :mod:`domino.ai.interface`). Class
+    e.g. ``"lineai"``; its interface is in :mod:`domino.lineai`). Class
     methods: ``refuses(players, options)`` (None if they
     make a game, else why not, for option screens; by default the game's
     optional static ``config(players, options)`` answers, raising ValueError
@@ -76,10 +76,10 @@ A move is an opaque small int
     group, named by ``move_name``), ``move_kind(move)`` (what it does:
     :data:`PLAYS`, :data:`PASSES`, :data:`DRAWS`, :data:`TAKES`,
     :data:`ENDS_TURN`, :data:`DISCARDS` or :data:`DECIDES`), ``move_end(move)``
-    (the open end, by its index in ``LineBoard.ends``, a line play goes on;
+    (the open end, by its index in the line board's ``ends``, a line play goes on;
     else -1) and ``move_takes(move)`` (how many tiles a capture takes; else 0);
     for a legal move now, ``move_span(move)`` (``(first, count)``: the places
-    of ``TableauBoard.row`` a capture takes; else ``(-1, 0)``).
+    of the tableau board's ``row`` a capture takes; else ``(-1, 0)``).
     A turn with several steps (draw until you can play; take a miss, then
     discard) is a sequence of moves by the same seat: ``turn`` stays on it.
     :data:`PASS` and :data:`DRAW` are the shared specials; moves from
@@ -170,9 +170,8 @@ class Observation:
     began), ``legal`` (the seat's legal moves when it is to act, else empty),
     ``options`` (the options code: table rules are public, so a player
     can make the same game with ``from_options``) and ``board`` (what lies on
-    the table, named: the layout kind's :class:`LineBoard`, :class:`TrickBoard`
-    or :class:`TableauBoard`; screens draw from it, and it is made from the
-    rest, so ``key`` leaves it out).
+    the table, named: a :class:`Board` with the layout kind's fields; screens
+    draw from it, and it is made from the rest, so ``key`` leaves it out).
     It holds no reference to the game.
     """
 
@@ -200,81 +199,42 @@ class Observation:
                 tuple(self.scores), self.starter, tuple(self.legal), self.options)
 
 
-class LineBoard:
-    """The table of a line game (``LAYOUT`` :data:`LINE`).
+class Board:
+    """What lies on the table, in named fields (``Observation.board``, ``board()``);
+    the fields are the layout kind's:
 
-    ``first`` the first tile laid (-1 before it); ``arms`` per open arm (0 left,
-    1 right, then 2 up and 3 down once a spinner opens them) the tiles laid on it
-    from the centre outwards; ``ends`` the pip value open on each arm;
-    ``spinner`` the spinner (a double every arm plays on; -1 for none);
-    ``last`` the tile laid last (-1); ``gains`` the points each play scored, in
-    the order laid (empty where plays score nothing); ``counts`` what each open
-    end counts now where the open ends score (None for an end that counts
-    nothing), else None; ``total`` their sum (0 where they do not score).
+    :data:`LINE`: ``first`` the first tile laid (-1 before it); ``arms`` per open arm
+    (0 left, 1 right, then 2 up and 3 down once a spinner opens them) the tiles laid on
+    it from the centre outwards; ``ends`` the pip value open on each arm; ``spinner``
+    the spinner (a double every arm plays on; -1 for none); ``last`` the tile laid last
+    (-1); ``gains`` the points each play scored, in the order laid (empty where plays
+    score nothing); ``counts`` what each open end counts now where the open ends score
+    (None for an end that counts nothing), else None; ``total`` their sum (0 where they
+    do not score).
+
+    :data:`TRICKS`: ``trump`` the trump number; ``turnup`` the turned-up piece while it
+    lies face up (else -1); ``dealer`` a seat; ``deciding`` True while the seats decide
+    whether to play the hand, ``playing`` True while tricks are played; ``decisions``
+    per seat its decision in a word ("keep", "miss", "exchange", "pass", "pool"; "" not
+    yet); ``misses`` the misses not taken; ``led`` the suit led to the trick in
+    progress ("trump", "5"; "" before the lead); ``trick`` per seat the piece it played
+    to that trick (-1 none); ``tricks`` per seat the tricks won; ``last_winner`` and
+    ``last_trick`` the last finished trick's winner (-1) and pieces per seat (-1 none);
+    ``discards`` the pieces the seat to act must still discard (0 but after a miss).
+
+    :data:`TABLEAU`: ``row`` the tableau's tiles, blocked end first, open end last;
+    ``dealer`` a seat; ``captured`` per seat the tiles it captured this hand, in the
+    order taken; ``placing`` True when the seat to act places a tile (else it captures
+    or ends its turn); ``stock`` the tiles left face down; ``devil`` the Devil's count
+    (the game's own tally of the row, shown as it is). The game's ``move_span(move)``
+    says which places of ``row`` a legal capture takes now.
+
+    One class serves every kind, so that a device holds no other kind's record class.
     """
 
-    def __init__(self, first, arms, ends, spinner, last, gains=(), counts=None, total=0):
-        self.first = first
-        self.arms = arms
-        self.ends = ends
-        self.spinner = spinner
-        self.last = last
-        self.gains = gains
-        self.counts = counts
-        self.total = total
-
-
-class TrickBoard:
-    """The table of a trick game (``LAYOUT`` :data:`TRICKS`).
-
-    ``trump`` the trump number; ``turnup`` the turned-up piece while it lies
-    face up (else -1); ``dealer`` a seat; ``deciding`` True while the seats
-    decide whether to play the hand, ``playing`` True while tricks are played;
-    ``decisions`` per seat its decision in a word ("keep", "miss", "exchange",
-    "pass", "pool"; "" not yet); ``misses`` the misses not taken; ``led`` the
-    suit led to the trick in progress ("trump", "5"; "" before the lead);
-    ``trick`` per seat the piece it played to that trick (-1 none); ``tricks``
-    per seat the tricks won; ``last_winner`` and ``last_trick`` the last
-    finished trick's winner (-1) and pieces per seat (-1 none); ``discards``
-    the pieces the seat to act must still discard (0 but after a miss).
-    """
-
-    def __init__(self, trump, turnup, dealer, deciding, playing, decisions, misses, led, trick, tricks,
-                 last_winner, last_trick, discards):
-        self.trump = trump
-        self.turnup = turnup
-        self.dealer = dealer
-        self.deciding = deciding
-        self.playing = playing
-        self.decisions = decisions
-        self.misses = misses
-        self.led = led
-        self.trick = trick
-        self.tricks = tricks
-        self.last_winner = last_winner
-        self.last_trick = last_trick
-        self.discards = discards
-
-
-class TableauBoard:
-    """The table of a tableau game (``LAYOUT`` :data:`TABLEAU`).
-
-    ``row`` the tableau's tiles, blocked end first, open end last; ``dealer`` a
-    seat; ``captured`` per seat the tiles it captured this hand, in the order
-    taken; ``placing`` True when the seat to act places a tile (else it
-    captures or ends its turn); ``stock`` the tiles left face down; ``devil``
-    the Devil's count (the game's own tally of the row, shown as it is). The
-    game's ``move_span(move)`` says which places of ``row`` a legal capture
-    takes now.
-    """
-
-    def __init__(self, row, dealer, captured, placing, stock, devil):
-        self.row = row
-        self.dealer = dealer
-        self.captured = captured
-        self.placing = placing
-        self.stock = stock
-        self.devil = devil
+    def __init__(self, **fields):
+        for k in fields:
+            setattr(self, k, fields[k])
 
 
 class Game:

@@ -30,7 +30,7 @@ same position).
 from micropython import const
 from array import array
 
-from .game import Game, IllegalMove, LineBoard, Observation, PASS, DRAW, SPECIAL, MOVE_MASK, new_move_buffer
+from .game import Board, Game, IllegalMove, Observation, PASS, DRAW, SPECIAL, MOVE_MASK, new_move_buffer
 from .rng import Rng
 from . import tiles
 
@@ -336,13 +336,13 @@ class LineGame(Game):
                            self.board())
 
     def board(self):
-        """The line as it lies: a :class:`~domino.game.LineBoard`."""
+        """The line as it lies: a :class:`~domino.game.Board` of the line kind."""
         n = self.nplayed
         placed = self.placed
         arm = self.placed_arm
         arms = tuple(tuple(placed[i] for i in range(1, n) if arm[i] == a) for a in range(self.narms))
-        return LineBoard(placed[0] if n else -1, arms, tuple(self.open_ends()), -1,
-                         placed[n - 1] if n else -1)
+        return Board(first=placed[0] if n else -1, arms=arms, ends=tuple(self.open_ends()), spinner=-1,
+                     last=placed[n - 1] if n else -1, gains=(), counts=None, total=0)
 
     def move_tile(self, move):
         """The tile ``move`` lays, or -1 (pass, draw)."""
@@ -353,7 +353,7 @@ class LineGame(Game):
         return move >> 2 if move < SPECIAL else move
 
     def move_end(self, move):
-        """The arm ``move`` lays its tile on (an index of ``LineBoard.ends``), or -1."""
+        """The arm ``move`` lays its tile on (an index of the board's ``ends``), or -1."""
         return move & 3 if move < SPECIAL else -1
 
     def move_name(self, move):

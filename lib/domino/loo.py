@@ -101,7 +101,7 @@ alone at the top, which wins.
 
 from micropython import const
 
-from .game import (Game, IllegalMove, Observation, HandResult, TrickBoard, TRICKS, PLAYS, PASSES,
+from .game import (Board, Game, IllegalMove, Observation, HandResult, TRICKS, PLAYS, PASSES,
                    DISCARDS, DECIDES, MOVE_MASK, new_move_buffer)
 from .rng import Rng
 from . import tiles
@@ -655,17 +655,18 @@ class Loo(Game):
                            self.hand_scores(), self.starter, legal, self.options_code(), self.board())
 
     def board(self):
-        """The table: a :class:`~domino.game.TrickBoard`."""
+        """The table: a :class:`~domino.game.Board` of the tricks kind."""
         leader, suit, plays = self.trick()
         winner, last = self.last_trick()
         phase = self.phase
         deciding = phase < PLAY
         turnup = self.turnup if deciding and self.status[self.dealer] != EXCHANGED else -1
         discards = len(self.hand(self.turn)) - HAND if phase == DISCARDING else 0
-        return TrickBoard(self.trump, turnup, self.dealer, deciding, phase == PLAY,
-                          tuple(_DECISIONS[k] for k in self.status), self.nmisses - self.mtaken,
-                          "" if suit < 0 else _suit_name(suit), tuple(plays), tuple(self.tricks),
-                          winner, tuple(last), discards)
+        return Board(trump=self.trump, turnup=turnup, dealer=self.dealer, deciding=deciding,
+                     playing=phase == PLAY, decisions=tuple(_DECISIONS[k] for k in self.status),
+                     misses=self.nmisses - self.mtaken, led="" if suit < 0 else _suit_name(suit),
+                     trick=tuple(plays), tricks=tuple(self.tricks), last_winner=winner,
+                     last_trick=tuple(last), discards=discards)
 
     def move_kind(self, move):
         """A pass (throwing up the hand), a decision (keep, take a miss, for the pool),
