@@ -10,6 +10,7 @@ import scenes
 import handend
 
 import menus
+import refresh_golden
 import session
 import sim
 import table
@@ -248,3 +249,30 @@ def test_every_layout_kind_with_a_view_is_offered():
             session.new_match(3, 3, [0, 1, 0], 15, 7)
     with pytest.raises(dealcode.BadDealCode):
         session.new_deal(code[:-1] + ("0" if code[-1] != "0" else "1"))
+
+
+@pytest.mark.parametrize("strict", [True, False])
+def test_an_illegal_ai_move_raises_in_the_simulator_and_is_said_on_a_device(monkeypatch, strict):
+    """An AI that returns an illegal move is a fault: the simulator and the tests raise;
+    a device (``App.strict`` False) says so on row 1 and plays the first legal move."""
+    from domino.ai import anytime
+    from domino.game import IllegalMove
+    h = sim.Harness(6)
+    h.app.strict = strict
+    refresh_golden._start(h, 0, kinds=[1, 1, 1, 1])  # every seat an AI: Easy
+    monkeypatch.setattr(anytime.Player, "step", lambda self, budget: 555)
+    se = h.app.session
+    n = len(se.rec.moves)  # (a decision made before the AI went wrong may still play)
+    if strict:
+        with pytest.raises(IllegalMove):
+            for _ in range(200):
+                h.step(50)
+        return
+    faults = 0
+    for _ in range(400):
+        h.step(50)
+        faults += "AI FAULT" in h.app.table.message()
+        if len(se.rec.moves) > n + 2:
+            break
+    assert len(se.rec.moves) > n + 2  # play goes on: the first legal moves were played
+    assert faults, "row 1 never said it"
