@@ -172,10 +172,10 @@ class Table(Scene):
         nm = getattr(self.board_view(g), "named", None)
         return nm(g, m) if nm is not None else g.move_name(m)
 
-    def play_words(self, g, m, nm=None):
-        """What A does with legal move ``m`` (named ``nm``, else :meth:`named`): "PLAY 6-5
-        left" where the name starts with its tile's, else the name ("lead 6-5 as 5")."""
-        nm = nm or self.named(g, m)
+    def play_words(self, g, m):
+        """What A does with legal move ``m``: "PLAY 6-5 left" where its name starts with
+        its tile's, else its name ("lead 6-5 as 5", "take miss")."""
+        nm = self.named(g, m)
         t = g.move_tile(m)
         return "PLAY " + nm if t >= 0 and nm.startswith(tiles.name(t)) else nm
 

@@ -128,9 +128,8 @@ def launch(workers):
             runs[name] = lanes.submit(pico.run, probe_image, script=script, timeout_s=2400,
                                       stop=devscript.ram_stop(name))
         for name in LATE_RUNS:
-            late = devscript.ram_late(name)  # (the simulator: on this thread)
-            runs[name] = lanes.submit(devscript.late_run, name, probe_image, late, os.path.join(d, name + ".bin"),
-                                      2400)
+            nvm, script = devscript.ram_late(name)  # (the simulator: on this thread)
+            runs[name] = lanes.submit(late_run, name, probe_image, nvm, script, os.path.join(d, name + ".bin"))
         runs["power"] = lanes.submit(power_cycle, probe_image, os.path.join(d, "flash.bin"))
         image = pico.build_image(os.path.join(d, "fs.img"))
         runs["actions"] = lanes.submit(pico.run, image, script=ACTIONS)
@@ -295,6 +294,12 @@ def power_cycle(image, flash):
     r1 = pico.run(image, script=POWER_HEAD, dump_flash=flash)
     r2 = pico.run(flash=flash, script=POWER_RESUME + POWER_ON)
     return r1, r2
+
+
+def late_run(name, image, nvm, script, flash):
+    """RAM run ``name`` on a Pico powered off holding the save ``nvm``, booted: :class:`pico.Run`."""
+    pico.nvm_flash(image, nvm, flash)
+    return pico.run(flash=flash, script=script, timeout_s=2400, stop=devscript.ram_stop(name))
 
 
 def test_a_save_survives_a_power_cycle(device):

@@ -164,7 +164,7 @@ class _Replayed(_Match, Game):
         n = self.legal_moves(self._buf)
         return Observation(seat, 2, self.turn, self.NSET, self.hand(seat), [len(h) for h in self.hands],
                            self._stock(), (), [(s, m) for s, m in self._events], self.hand_scores(),
-                           self.starter, self._buf[:n] if not self.over else [], 0)
+                           self.starter, self._buf[:n] if not self.over else [], 0, self.board())
 
     def _stock(self):
         return 0

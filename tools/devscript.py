@@ -173,15 +173,6 @@ def ram_late(name):
     return None
 
 
-def late_run(name, image, late, flash, timeout_s):
-    """RAM run ``name`` from its save (``late``: :func:`ram_late`'s pair) on a Pico booted
-    from ``image`` and powered off holding the save (``flash``: the file written), booted
-    again: a :class:`pico.Run`."""
-    import pico
-    pico.nvm_flash(image, late[0], flash)
-    return pico.run(flash=flash, script=late[1], timeout_s=timeout_s, stop=ram_stop(name))
-
-
 # The game each RAM run ends on; the run stops once that game has been over a hand's end
 # and NEXT_DEAL readings into the next deal (the scripts' presses are a ceiling).
 RAM_LAST = {"ram_again": 2, "ram_quit": 4, "ram_tricks": 1, "ram_castle12": 4, "ram_castle12_late": 4}
@@ -313,8 +304,9 @@ def main(argv=None):
             late = ram_late(name)
             if late is None:
                 r = pico.run(img, script=ram_script(name), timeout_s=4000, stop=ram_stop(name))
-            else:
-                r = late_run(name, img, late, os.path.join(d, "flash.bin"), 4000)
+            else:  # a Pico powered off with the save, booted
+                flash = pico.nvm_flash(img, late[0], os.path.join(d, "flash.bin"))
+                r = pico.run(flash=flash, script=late[1], timeout_s=4000, stop=ram_stop(name))
             mem = mem_lines(r.console)
             print("%s: %s, %.0f s emulated at the last reading, %d readings" % (
                 name, "traceback" if r.traceback() else "no traceback", mem[-1][6] / 1000.0 if mem else 0,

@@ -38,10 +38,9 @@ def said(g, ev, i, short):
     j = nm.find(" ")
     if short and j >= 0:
         nm = nm[:j] + nm[j + 1]
-    if t >= 0:
-        gains = g.board().gains
-        if k < len(gains) and gains[k]:
-            nm += ("+%d" if short else " +%d") % gains[k]
+    gains = g.board().gains
+    if t >= 0 and k < len(gains) and gains[k]:
+        nm += ("+%d" if short else " +%d") % gains[k]
     return nm
 
 

@@ -82,7 +82,7 @@ def prompt(t, se, g):
     nm = g.move_name(moves[0]).upper()
     if len(moves) > 1:
         nm += " OR ALL 3"
-    elif g.move_kind(moves[0]) == ENDS_TURN and t.stock:
+    elif g.move_kind(moves[0]) == ENDS_TURN and g.board().stock:
         nm += " AND DRAW"
     return "A: " + nm
 

@@ -71,7 +71,8 @@ def prompt(t, se, g):
         k = j
     if len(names) > 1:
         nm = nm[:k] + " OR ".join(o[k:] for o in names)
-    return pre + "A: " + t.play_words(g, moves[0], nm)
+    t = g.move_tile(moves[0])
+    return pre + "A: " + ("PLAY " + nm if t >= 0 and nm.startswith(tiles.name(t)) else nm)
 
 
 def board(t, scr, g):

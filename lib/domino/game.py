@@ -62,8 +62,8 @@ A hand
     (ValueError for a seat the hand does not have).
     ``hand(seat)``: the sorted tiles a seat holds (for the end-of-hand reveal;
     optional ``face_down(seat)``: True when they stay hidden even then).
-    ``board()``: what lies on the table, the same for every seat (a
-    :class:`Board`; the screens draw from it).
+    ``board()``: what lies on the table, the same for every seat (the
+    observation's ``board``).
     ``hand_scores()``: points per side scored during this hand so far.
 
 A move is an opaque small int
@@ -168,14 +168,15 @@ class Observation:
     says, e.g. another seat's draw as :data:`DRAW` with no tile), ``scores``
     (points per side scored in this hand so far), ``starter`` (the seat that
     began), ``legal`` (the seat's legal moves when it is to act, else empty),
-    and ``options`` (the options code: table rules are public, so a player
-    can make the same game with ``from_options``). What lies on the table is
-    also the game's ``board()``, the same for every seat. It holds no reference
-    to the game.
+    ``options`` (the options code: table rules are public, so a player
+    can make the same game with ``from_options``) and ``board`` (what lies on
+    the table, named: a :class:`Board` with the layout kind's fields; screens
+    draw from it, and it is made from the rest, so ``key`` leaves it out).
+    It holds no reference to the game.
     """
 
     def __init__(self, seat, players, turn, nset, hand, counts, stock, public, events, scores,
-                 starter, legal, options=0):
+                 starter, legal, options=0, board=None):
         self.seat = seat
         self.players = players
         self.turn = turn
@@ -189,6 +190,7 @@ class Observation:
         self.starter = starter
         self.legal = legal
         self.options = options
+        self.board = board
 
     def key(self):
         """A tuple equal for two observations exactly when they are the same."""
@@ -198,7 +200,7 @@ class Observation:
 
 
 class Board:
-    """What lies on the table, in named fields (the game's ``board()``);
+    """What lies on the table, in named fields (``Observation.board``, ``board()``);
     the fields are the layout kind's:
 
     :data:`LINE`: ``first`` the first tile laid (-1 before it); ``arms`` per open arm

@@ -332,7 +332,8 @@ class LineGame(Game):
             legal = [buf[i] for i in range(self.legal_moves(buf))]
         return Observation(seat, self.players, self.turn, self.nset, self.hand(seat),
                            list(self.count), len(self.stock) - self.top, tuple(self.open_ends()),
-                           events, self.hand_scores(), self.starter, legal, self.options_code())
+                           events, self.hand_scores(), self.starter, legal, self.options_code(),
+                           self.board())
 
     def board(self):
         """The line as it lies: a :class:`~domino.game.Board` of the line kind."""
