@@ -63,6 +63,7 @@ class App:
         self.buzzer = buzzer
         self.probe = None  # a probe.Probe when measuring free RAM
         self.options = {}  # last options per game id
+        self.cursor = {}  # a menu's KEY: the row its cursor was on (listmenu.Menu)
         self.last_code = ""
         self.session = None
         self.kept = None  # a match set aside on the title: its record's bytes, for Continue
@@ -393,7 +394,9 @@ class App:
         """On a device (``restart``, from code.py) a match is played on a fresh heap: once
         its record is saved the screen says ``what`` and the board starts its program
         again, which opens the saved match at once (``resume``) as Continue does after a
-        power cycle. Returns where there is no ``restart``."""
+        power cycle. Returns where there is no ``restart``. The menus' cursors are
+        forgotten either way, as a restart forgets them."""
+        self.cursor = {}
         if self.restart is None:
             return
         scr = self.scr

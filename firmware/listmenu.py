@@ -2,7 +2,9 @@
 module (``scenes.SCREENS``): not in RAM during play.
 
 With UP/DOWN buttons the rows move and LEFT/RIGHT change a value; with only
-LEFT/RIGHT/A the arrows move and A changes or opens.
+LEFT/RIGHT/A the arrows move and A changes or opens. A menu with a ``KEY``
+keeps its cursor in ``App.cursor`` (by the row's label): made again after a
+screen it opened, it shows the row that opened it.
 """
 
 from scenes import Scene
@@ -12,10 +14,11 @@ class Menu(Scene):
     """A titled list of rows; subclasses give ``rows()``, ``pick(i)``, ``change(i, d)``."""
 
     TITLE = ""
+    KEY = None  # set: the cursor comes back to its row when the menu is made again
 
     def __init__(self, app):
         Scene.__init__(self, app)
-        self.sel = 0
+        self.sel = -1 if self.KEY else 0  # -1: look up the remembered row at the first draw
         self.top = 0
 
     def rows(self):
@@ -29,8 +32,19 @@ class Menu(Scene):
     def change(self, i, d):
         """Change the value of row ``i`` by ``d`` (rows without a value ignore it)."""
 
+    def _place(self, rows):
+        """The first time: the cursor on the remembered row (else the first)."""
+        if self.sel < 0:
+            self.sel = 0
+            want = self.app.cursor.get(self.KEY)
+            for i in range(len(rows)):
+                if rows[i].split(":")[0] == want:
+                    self.sel = i
+
     def on(self, act):
-        n = len(self.rows())
+        rows = self.rows()
+        n = len(rows)
+        self._place(rows)
         ud = self.app.inp.has_updown
         if act == ("UP" if ud else "LEFT"):
             self.sel = (self.sel - 1) % n
@@ -39,6 +53,8 @@ class Menu(Scene):
         elif ud and act in ("LEFT", "RIGHT"):
             self.change(self.sel, -1 if act == "LEFT" else 1)
         elif act == "A":
+            if self.KEY:
+                self.app.cursor[self.KEY] = rows[self.sel].split(":")[0]
             self.pick(self.sel)
         elif act == "B":
             self.back()
@@ -50,6 +66,7 @@ class Menu(Scene):
     def draw(self, scr):
         rows = self.rows()
         n = len(rows)
+        self._place(rows)
         if self.sel >= n:
             self.sel = n - 1
         if self.sel < self.top:
@@ -58,6 +75,8 @@ class Menu(Scene):
             self.top = self.sel - 4
         scr.clear()
         scr.title(self.TITLE)
+        if not self.app.inp.has_b and not getattr(self, "TITLE_SCREEN", False) and len(self.TITLE) < 16:
+            scr.small(71, 1, "HOLD A: BACK", 0)  # the 3-button build's back
         for i in range(5):
             j = self.top + i
             if j < n:

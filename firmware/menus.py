@@ -14,6 +14,7 @@ class Title(Menu):
 
     TITLE = "POCKET DOMINOES " + __version__
     TITLE_SCREEN = True  # App.go: a match in play is set aside
+    KEY = "title"
 
     def _keys(self):
         k = ["continue"] if self.app.resumable() else []
@@ -46,6 +47,7 @@ class Picker(Menu):
     """Choose a game (to play, or to read its rules)."""
 
     def __init__(self, app, rules=False):
+        self.KEY = "rules" if rules else "games"
         Menu.__init__(self, app)
         self.rules = rules
         self.TITLE = "RULES" if rules else "CHOOSE A GAME"
@@ -63,17 +65,65 @@ class Picker(Menu):
             self.app.go(Options(self.app, gid))
 
 
+def pages(text, width=20, rows=5):
+    """``text`` as pages of at most ``rows`` lines of ``width`` characters. A line
+    "#Heading" becomes the heading row "#HEADING", kept with the words after it;
+    an empty line ends the page; a paragraph's sentences run on, and a page ends
+    at a sentence's end (a sentence longer than a page goes on over the next)."""
+    out = []
+    page = []
+    head = None
+    for para in text.split("\n"):
+        if not para:
+            if page:
+                out.append(page)
+                page = []
+            continue
+        if para[:1] == "#":
+            head = "#" + para[1:].upper()
+            continue
+        words = para.split(" ")
+        ends = [i + 1 for i in range(len(words)) if words[i][-1:] in ".?!" or i == len(words) - 1]
+        start = 0
+        while start < len(words):
+            fit = None
+            for e in ends:  # as many whole sentences as fit on this page
+                if e > start:
+                    lines = ([head] if head else []) + wrap(" ".join(words[start:e]), width)
+                    if len(page) + len(lines) > rows:
+                        break
+                    fit = (e, lines)
+            if fit is None and page:  # the next sentence starts a page
+                out.append(page)
+                page = []
+                continue
+            if fit is None:  # a sentence longer than a page: on over the next
+                e = [e for e in ends if e > start][0]
+                fit = (e, ([head] if head else []) + wrap(" ".join(words[start:e]), width))
+            start = fit[0]
+            page.extend(fit[1])
+            head = None
+            while len(page) >= rows:
+                out.append(page[:rows])
+                page = page[rows:]
+    if page:
+        out.append(page)
+    return out
+
+
 class Rules(Scene):
-    """A game's rules, paraphrased, scrolled by rows."""
+    """A game's rules, paraphrased, a page at a time: headings inverted, pages
+    ending at a sentence's end."""
 
     def __init__(self, app, gid):
         Scene.__init__(self, app)
         self.gid = gid
         import rules_text  # its words take RAM only while a rules page is built
-        self.lines = wrap(rules_text.text(gid, self._target(app, gid)), 20)
+        self.pages = pages(rules_text.text(gid, self._target(app, gid)))
+        self.lines = [ln for p in self.pages for ln in p]
         rules_text = None
         forget(["rules_text"])
-        self.top = 0
+        self.top = 0  # the page shown
         self.back_to = None
 
     @staticmethod
@@ -90,12 +140,12 @@ class Rules(Scene):
 
     def on(self, act):
         if act in ("RIGHT", "DOWN", "A"):
-            if self.top + 5 < len(self.lines):
-                self.top += 4
+            if self.top + 1 < len(self.pages):
+                self.top += 1
             elif act == "A":
                 self._leave()
         elif act in ("LEFT", "UP"):
-            self.top = max(0, self.top - 4)
+            self.top = max(0, self.top - 1)
         elif act == "B":
             self._leave()
 
@@ -103,12 +153,17 @@ class Rules(Scene):
         scr.clear()
         name = [g[3] for g in games.GAMES if g[0] == self.gid]
         scr.title(("RULES " + (name[0] if name else "")).upper()[:30])
+        page = self.pages[self.top]
         for i in range(5):
-            j = self.top + i
-            scr.text(i, self.lines[j] if j < len(self.lines) else "")
+            ln = page[i] if i < len(page) else ""
+            if ln[:1] == "#":
+                scr.row_bar(i)
+                scr.text(i, ln[1:], True)
+            else:
+                scr.text(i, ln)
         pg = "%d/%d" % self.page()
         scr.small(127 - 4 * len(pg), 1, pg, 0)
 
     def page(self):
-        """(this page, pages): pages show 5 rows and step by 4 (one row repeated)."""
-        return self.top // 4 + 1, 1 + (max(0, len(self.lines) - 5) + 3) // 4
+        """(this page, pages)."""
+        return self.top + 1, len(self.pages)

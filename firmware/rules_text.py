@@ -8,10 +8,9 @@ import sys
 from domino import games
 from domino.modules import forget
 
-_CONTROLS = ("\nKeys: left/right pick a tile, A plays it. If it can go two ways "
-             "(two ends, a lead's suit), choose and press A again. B (or hold A) opens the menu: "
-             "hint, undo, rules, quit. Left and right together show the moves "
-             "so far.")
+_CONTROLS = ("\n\n#Keys\nLeft/right pick a tile, A plays it. Two ways to play it: "
+             "choose, then A. B (or hold A): the menu, with hint, undo, rules and quit. "
+             "Left and right together show the moves so far.")
 
 
 def text(gid, target=None):
@@ -20,7 +19,7 @@ def text(gid, target=None):
     try:
         cls = games.load(gid)
     except ValueError:
-        return "No rules for this game." + _CONTROLS
+        return "#Rules\nNo rules for this game." + _CONTROLS
     if target is None:
         target = cls.TARGET
     name = "domino.%s_rules" % [g[1] for g in games.GAMES if g[0] == gid][0]
@@ -28,6 +27,6 @@ def text(gid, target=None):
         __import__(name)
         t = sys.modules[name].TEXT
     except ImportError:  # a game without its own page
-        t = "%s: %s players, to @T points." % (cls.NAME, "/".join(str(p) for p in cls.PLAYERS))
+        t = "#%s\n%s players, to @T points." % (cls.NAME, "/".join(str(p) for p in cls.PLAYERS))
     forget([name])  # its words go with the page
     return t.replace("@T", str(target)) + _CONTROLS

@@ -10,19 +10,25 @@ from scenes import side_name
 def grid(scr, se, y, rows):
     """Every side's points in the small font, one column per side (2 to 8): a row
     of side names at ``y``, then one row per ``(label, values)`` in ``rows``
-    (labels of up to 3 letters: "PTS", "TOT")."""
+    (labels of up to 3 letters: "PTS", "TOT"). Columns keep four blank pixels
+    between numbers; when three-digit numbers at 8 sides leave no room for the
+    labels, each label is its first letter."""
     n = se.game.nsides
-    cw = (128 - 14) // n
+    wide = 3 if max(len(str(v)) for r in rows for v in r[1]) > 2 else 2
+    lw = 14
+    if lw + n * (wide * 4 + 3) > 128:
+        lw = 8
+    cw = (128 - lw) // n
     for i in range(len(rows) + 1):
         yy = y + i * 7
         if i:
-            scr.small(0, yy, rows[i - 1][0])
+            scr.small(0, yy, rows[i - 1][0][:3 if lw > 8 else 1])
         for s in range(n):
             if i:
                 txt = str(rows[i - 1][1][s])
             else:
                 txt = side_name(se, s, True).upper()
-            scr.small(14 + (s + 1) * cw - len(txt) * 4, yy, txt)
+            scr.small(lw + (s + 1) * cw - len(txt) * 4, yy, txt)
 
 
 def result_words(se, winner):

@@ -4,9 +4,11 @@ Layout (128x64): row 0 each seat's tiles left ("YOU:7 2:7", the seat to act
 inverted, a dotted line under a seat that passed last), the boneyard, the
 game's ``match_note`` (Loo's pool) and the scores, paging between tiles and
 scores when they do not fit (up to 8 seats);
-row 1 a prompt, a note, a score just made, or the seat to act and each seat's
-last play ("S3 5-5R+10"), newest first, paging with row 0 when they do not all
-fit (a play just made starts again at the first page). The board (y 12-42) is
+row 1 a note, a score just made, or whose turn it is ("YOUR TURN", "S3...")
+and after it each seat's last play ("S3 5-5R+10"), newest first, paging with
+row 0 when they do not all fit (a play just made starts again at the first
+page); once a person presses a key in their turn, the view's prompt, what A
+does ("A: TAKE 6-3"), where the view has one. The board (y 12-42) is
 drawn by the view of the game's ``LAYOUT``, ``views.<layout>`` (imported when
 a game of that kind is shown, dropped when another kind comes: only one is in
 RAM). Your hand (y 43-63): legal tiles with a solid border, others dotted, the
@@ -75,6 +77,7 @@ class Table(Scene):
         self.rend = -1  # row 1 as last drawn: after the last play shown (-1: no plays shown)
         self.rflip = 0  # when row 1 pages next (0: not timed yet)
         self.to_act = False
+        self.asked = False  # this turn the person pressed a key: row 1 says what A does
         self.dirty_model = True
         self.page = 0  # row 0: bit 0 scores shown, bit 1 paging, bit 2 to redraw
 
@@ -110,7 +113,9 @@ class Table(Scene):
         elif not se.humans:
             self.viewer = 0
         v = self.viewer
+        was = self.to_act
         if v != self.synced_for:  # another person's hand (pass and play): from its first item
+            was = False
             self.synced_for = v
             self.sel = 0
             self.scroll = 0
@@ -118,6 +123,8 @@ class Table(Scene):
         items = []
         by = []
         self.to_act = v is not None and g.turn == v and se.result is None and not se.is_ai(v)
+        if self.to_act and not was:  # a turn begins: row 1 shows the last plays first
+            self.asked = False
         legal = se.legal() if self.to_act else []
         if v is not None:
             for t in g.hand(v):
@@ -213,6 +220,7 @@ class Table(Scene):
             import pause  # loaded when wanted: its code is not in RAM during play
             app.go(pause.MoveLog(app))
             return
+        self.asked = True
         if self.choice is not None:
             if act in ("LEFT", "RIGHT", "UP", "DOWN"):
                 self.ci = (self.ci + (1 if act in ("RIGHT", "DOWN") else -1)) % len(self.choice)
@@ -422,8 +430,8 @@ class Table(Scene):
         se = self.app.session
         g = se.game
         self.rend = -1
-        if self.choice is not None:
-            return self.play_words(g, self.choice[self.ci]) + "? A"
+        if self.choice is not None:  # "which one?": the arrows go to the other
+            return self.play_words(g, self.choice[self.ci]) + "? A  <> OTHER"
         if self.note:
             return self.note
         if self.warn:
@@ -434,21 +442,23 @@ class Table(Scene):
                 w = (w + 1) % g.players
             w = seat_name(se, w, True)
             return "%s SCORE%s %d!" % (w, "" if w == "YOU" else "S", se.scored[1])
-        if self.to_act and se.result is None:
+        if self.to_act and se.result is None and (self.asked or not self.plays):
             ask = getattr(self.board_view(g), "prompt", None)  # the view's own words, if any
             if ask is not None:
                 return ask(self, se, g)
         p = self.plays
         ai = se.result is None and se.is_ai(g.turn)
+        mine = self.to_act and se.result is None
+        pre = 6 if ai else (11 if mine else 0)  # "S3... ", "YOUR TURN  ": the plays page behind it
         i = self.rpage
         s = ""
-        while i < len(p) and len(s) + len(p[i]) + (6 if ai else 0) <= (_MSG_LEN - 2 if s else _MSG_LEN):
+        while i < len(p) and len(s) + len(p[i]) + pre <= (_MSG_LEN - 2 if s else _MSG_LEN):
             s += ("  " if s else "") + p[i]
             i += 1
         self.rend = i
         if ai:  # dots of a fixed width: the plays stay put
             return seat_name(se, g.turn, True) + (".  ", ".. ", "...", "...")[self.frame % 4] + " " + s
-        if self.to_act and se.result is None and not self.rpage and i == len(p) and len(s) <= _MSG_LEN - 11:
+        if mine:
             return "YOUR TURN  " + s
         return s
 
@@ -584,8 +594,14 @@ class Table(Scene):
                     scr.fill(x, _HAND_Y, w, 21, 1)
                 else:
                     scr.rect(x, _HAND_Y, w, 21, 1)
-                words = g.move_name(it - MOVE_ITEM).upper().split()
-                y = _HAND_Y + 8 - 3 * (len(words) - 1)  # a word a line, centred
+                m = self.choice[self.ci] if sel and self.choice is not None else it - MOVE_ITEM
+                words = []  # a line a word, or short words together ("3 AT")
+                for wd in g.move_name(m).upper().split():
+                    if words and (len(words[-1]) + len(wd)) * 4 + 3 <= w:
+                        words[-1] += " " + wd
+                    else:
+                        words.append(wd)
+                y = _HAND_Y + 8 - 3 * (len(words) - 1)  # centred
                 for wd in words:
                     scr.small(x + 2, y, wd, 0 if sel else 1)
                     y += 6

@@ -311,7 +311,7 @@ class TinyTableau(_Replayed):
                      placing=self.placing, stock=len(self.stock), devil=len(self.row))
 
 
-RULES = "Tiny Line: double-three, 3 tiles each, block play. First to @T."
+RULES = "#How to play\nTiny Line: double-three, 3 tiles each, block play. First to @T."
 CASES = [(TinyLine, RULES), (TinyTricks, None), (TinyTableau, None)]
 
 
@@ -385,6 +385,7 @@ def test_a_new_game_has_its_rules_page(monkeypatch, cls, rules):
     sc.sel = sc.rows().index(cls.NAME)
     h.tap("A")
     page = " ".join(h.app.scene.lines)
-    want = rules if rules else "%s: 2 players, to @T points." % cls.NAME
-    assert page.startswith(" ".join(want.replace("@T", str(cls.TARGET)).split()))
+    want = rules if rules else "#%s\n2 players, to @T points." % cls.NAME
+    want = " ".join(want.replace("@T", str(cls.TARGET)).split())
+    assert page.startswith(want.replace("#How to play", "#HOW TO PLAY").replace("#" + cls.NAME, "#" + cls.NAME.upper()))
     assert "domino.test_%s_rules" % cls.LAYOUT not in sys.modules  # read, then forgotten

@@ -1,7 +1,8 @@
 """Random button sequences (seeded; 3- to 6-button maps) across all screens and games, and from a Domino Loo match
 (``tools/soak.py``, which runs 200,000 presses): no exception, every move legal (the
 saved record replays to the same state), the tile bookkeeping always consistent, hand
-summaries and match results reached, and no text drawn past the screen's edge."""
+summaries and match results reached, and no text drawn past the screen's edge or
+over other text (``soak.track_text``)."""
 
 import pytest
 
@@ -20,6 +21,7 @@ def test_random_presses(board):
     assert {"Title", "Picker", "Options", "Table", "Summary", "Result"} <= set(s.seen), s.seen
     assert s.summaries >= 1 and s.results >= 1, (s.summaries, s.results)
     assert s.ran_off == [], sorted(set(s.ran_off))[:10]
+    assert s.overlaps == [], sorted(set(s.overlaps))[:10]
 
 
 def test_ran_off_hook_notes_text_past_the_edge():
@@ -55,6 +57,7 @@ def test_random_presses_in_domino_loo(board, players, pool):
     assert {"Table", "Privacy", "Summary"} <= set(s.seen), s.seen
     assert s.summaries >= 1, s.seen
     assert s.ran_off == [], sorted(set(s.ran_off))[:10]
+    assert s.overlaps == [], sorted(set(s.overlaps))[:10]
 
 
 @pytest.mark.parametrize("board,players,drinks", ((3, 2, True), (4, 5, True), (5, 6, False), (6, 3, True)))
@@ -72,3 +75,4 @@ def test_random_presses_in_castle_rock(board, players, drinks):
     assert {"Table", "Privacy", "Summary"} <= set(s.seen), s.seen
     assert s.summaries >= 1, s.seen
     assert s.ran_off == [], sorted(set(s.ran_off))[:10]
+    assert s.overlaps == [], sorted(set(s.overlaps))[:10]

@@ -160,6 +160,8 @@ def test_the_leads_announcement_is_a_choice_of_its_group():
     i = [k for k in range(len(t.items)) if len(t.by_item[k]) == 2][0]
     p = t.items[i]
     assert sorted(t.by_item[i]) == sorted(m for m in legal if g.move_group(m) == g.move_group(t.by_item[i][0]))
+    assert t.message().startswith("YOUR TURN  "), t.message()  # the turn opens on the plays
+    h.tap("RIGHT")
     while t.sel != i:
         h.tap("RIGHT")
     assert h.app.table.message() == "A: LEAD %s AS %d OR %d" % (tiles.name(p), tiles.HI[p], tiles.LO[p])
@@ -174,7 +176,7 @@ def test_the_leads_announcement_is_a_choice_of_its_group():
     want = _ref(lambda sc: sc.tile(x, 20, tiles.HI[p], tiles.LO[p], True, True), x, 20, 11, 21)
     assert _region(h.app.scr, x, 20, 11, 21) == want  # the piece being led, inverted
     chosen = t.choice[t.ci]
-    assert h.app.table.message().upper() == g.move_name(chosen).upper() + "? A"
+    assert h.app.table.message().upper() == g.move_name(chosen).upper() + "? A  <> OTHER"
     h.tap("A")
     assert g.nplayed == 1 and g.tsuit[0] == chosen & 7
 

@@ -21,8 +21,9 @@ import sim  # noqa: E402  (sets up lib/ and firmware/ on sys.path)
 
 ACT = {"LEFT": "L", "RIGHT": "R", "UP": "U", "DOWN": "D", "A": "A", "B": "B"}
 # Title > Settings, AI pace: fast (the menu wraps: UP twice from the first row reaches the
-# pace row, with or without the device's Sound row), back to the title.
-FAST = "D D D D A U U L B"
+# pace row, with or without the device's Sound row), back to the title, whose cursor
+# comes back on Settings, its last row: DOWN wraps to the first.
+FAST = "D D D D A U U L B D"
 
 
 class _Recorder:

@@ -312,6 +312,7 @@ SCREENS = {
     "title": (6, lambda h: None),
     "title_3btn": (3, lambda h: None),
     "picker": (6, lambda h: h.run_script("A")),
+    "picker_3btn": (3, lambda h: h.run_script("A")),
     "options": (6, lambda h: h.run_script("A A")),
     "options_allfives": (6, lambda h: h.run_script("A D D A D*6")),
     "table_start": (6, lambda h: _start(h, 0, wait=100)),

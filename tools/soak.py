@@ -5,14 +5,15 @@
 
 Presses random buttons (taps, long presses, held arrows, left and right
 together, waits) on the simulator's 3-, 4-, 5- and 6-button boards, leaning on
-A when a person is to act so that hands, summaries and whole matches get
-played. After each press it checks the game's bookkeeping and, now and then,
+A when a person is to act and towards New game on the title, so that hands,
+summaries and whole matches get played. After each press it checks the game's bookkeeping and, now and then,
 that the saved record replays to the same state. In a game no AI plays
 (every seat a person) it keeps to 3 players, so that matches end within the
 walk. It prints, per board and in all, the presses, the screens
 seen, the hands summarised, the match results shown and any text drawn past
-the screen's edge (``render.Screen.ran_off``); it exits 1 if a check failed,
-no summary or result was reached, or text ran off the screen. host_tests/
+the screen's edge (``render.Screen.ran_off``) or over other text in the same frame
+(``track_text``); it exits 1 if a check failed, no summary or result was reached,
+or text ran off the screen or over other text. host_tests/
 test_ui_fuzz.py runs the same soak with fewer presses in CI.
 """
 
@@ -62,6 +63,59 @@ def check_replay(app):
         assert again.match.hand_no == se.match.hand_no
 
 
+def track_text(scr):
+    """Watch ``scr`` for two text runs drawn over each other in one frame.
+
+    Each run's box (its ink, leading and trailing spaces left out) is kept until
+    the screen is cleared or a fill covers it; a run whose box meets a kept one, or
+    comes closer beside it than four blank columns (so that "65" and "230" read
+    as "65230"), is noted in ``scr.overlap`` as (the earlier text, the later text).
+    """
+    import render
+    runs = []
+    small, text, fill, clear, half = scr.small, scr.text, scr.fill, scr.clear, scr.half
+    adv = scr.font.adv
+    in_tile = []  # set while a tile's half draws its number (the halves' line parts them)
+
+    def note(x, y, s, cw, h):
+        t = s.strip()
+        if not t:
+            return
+        x0 = x + (len(s) - len(s.lstrip())) * cw
+        x1 = x0 + len(t) * cw - 2  # its last column of ink
+        tile = bool(in_tile)
+        for r in runs:
+            if x0 <= r[2] + 4 and r[0] <= x1 + 4 and y < r[3] and r[1] < y + h and not (tile and r[5]):
+                scr.overlap = (r[4], s)
+        runs.append((x0, y, x1, y + h, s, tile))
+
+    def t_small(x, y, s, c=1):
+        note(x, y, s, 4, 5)
+        return small(x, y, s, c)
+
+    def t_half(x, y, v, c=1):
+        in_tile.append(1)
+        try:
+            return half(x, y, v, c)
+        finally:
+            in_tile.pop()
+
+    def t_text(i, s, inverted=False, x=2):
+        note(x, render.ROW0 + i * render.ROWH - 1, s, adv, render.ROWH - 1)
+        return text(i, s, inverted, x)
+
+    def t_fill(x, y, w, h, c=1):
+        runs[:] = [r for r in runs if not (x <= r[0] and r[2] <= x + w and y <= r[1] and r[3] <= y + h)]
+        return fill(x, y, w, h, c)
+
+    def t_clear():
+        runs.clear()
+        return clear()
+
+    scr.small, scr.text, scr.fill, scr.clear, scr.half = t_small, t_text, t_fill, t_clear, t_half
+    scr.overlap = None
+
+
 class Soak:
     """One board's random walk; ``run(presses)`` returns its figures."""
 
@@ -77,17 +131,28 @@ class Soak:
         self.summaries = 0
         self.results = 0
         self.ran_off = []
+        self.overlaps = []
         self.players = set()
         self.named = set()  # the names of the moves played (game.move_name)
 
-    def _person_to_act(self):
+    def _lean(self):
+        """The press a player who wants to play would make here, or None: A when a
+        person is to act, on a summary or the privacy screen; on the title, A on
+        New game or Continue, else a step towards them (the title keeps its cursor
+        on the row last opened)."""
         import scenes
         import handend
         import table
+        import menus
         sc = self.h.app.scene
         if isinstance(sc, (handend.Summary, scenes.Privacy, handend.Result)):
-            return True
-        return isinstance(sc, table.Table) and sc.to_act
+            return "A"
+        if isinstance(sc, menus.Title):
+            rows = sc.rows()
+            if rows[max(sc.sel, 0)] in ("New game", "Continue"):
+                return "A"
+            return "UP" if self.h.app.inp.has_updown else "LEFT"
+        return "A" if isinstance(sc, table.Table) and sc.to_act else None
 
     def press(self):
         """One random press (or hold, or wait)."""
@@ -103,8 +168,8 @@ class Soak:
             h.hold(rnd.choice(acts[:2]), 700)  # auto-repeat
         elif r < 0.09:
             h.chord(*rnd.sample(("LEFT", "RIGHT"), 2))  # both together
-        elif r < 0.55 and self._person_to_act():
-            h.tap("A")
+        elif r < 0.55 and self._lean():
+            h.tap(self._lean())
         else:
             h.tap(rnd.choice(acts))
 
@@ -113,6 +178,7 @@ class Soak:
         import handend
         app = self.h.app
         scr = app.scr
+        track_text(scr)
         last = None
         for i in range(presses):
             self.press()
@@ -134,9 +200,15 @@ class Soak:
                 self.players.add((app.session.rec.gid, app.session.rec.players))
                 if app.session.last is not None:
                     self.named.add(app.session.game.move_name(app.session.last[1]))
+            if app.scr is not scr:  # a restart made a new screen
+                scr = app.scr
+                track_text(scr)
             if scr.ran_off is not None:
                 self.ran_off.append((name, scr.ran_off))
                 scr.ran_off = None
+            if scr.overlap is not None:
+                self.overlaps.append((name,) + scr.overlap)
+                scr.overlap = None
             check_state(app)
             if i % 250 == 0:
                 check_replay(app)
@@ -155,7 +227,7 @@ def main(argv=None):
     per = args.presses // len(boards)
     t0 = time.time()
     bad = False
-    total = {"presses": 0, "summaries": 0, "results": 0, "ran_off": 0}
+    total = {"presses": 0, "summaries": 0, "results": 0, "ran_off": 0, "overlaps": 0}
     seen_all = set()
     for b in boards:
         t = time.time()
@@ -165,17 +237,22 @@ def main(argv=None):
         total["summaries"] += s.summaries
         total["results"] += s.results
         total["ran_off"] += len(s.ran_off)
-        print("board %d: %d presses in %.0f s, %d hand summaries, %d match results, text off screen %d"
-              % (b, per, time.time() - t, s.summaries, s.results, len(s.ran_off)))
+        total["overlaps"] += len(s.overlaps)
+        print("board %d: %d presses in %.0f s, %d hand summaries, %d match results, text off screen %d,"
+              " text over text %d" % (b, per, time.time() - t, s.summaries, s.results, len(s.ran_off),
+                                     len(s.overlaps)))
         print("  screens: %s" % ", ".join("%s %d" % kv for kv in sorted(s.seen.items())))
         print("  games played (game id, players): %s" % sorted(s.players))
         for name, txt in sorted(set(s.ran_off))[:10]:
             print("  off screen on %s: %r" % (name, txt))
-        if not s.summaries or not s.results or s.ran_off:
+        for name, a, b2 in sorted(set(s.overlaps))[:10]:
+            print("  text over text on %s: %r and %r" % (name, a, b2))
+        if not s.summaries or not s.results or s.ran_off or s.overlaps:
             bad = True
-    print("all: %d presses in %.0f s, %d hand summaries, %d match results, text off screen %d; screens: %s"
+    print("all: %d presses in %.0f s, %d hand summaries, %d match results, text off screen %d,"
+          " text over text %d; screens: %s"
           % (total["presses"], time.time() - t0, total["summaries"], total["results"], total["ran_off"],
-             " ".join(sorted(seen_all))))
+             total["overlaps"], " ".join(sorted(seen_all))))
     return 1 if bad else 0
 
 

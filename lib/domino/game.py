@@ -28,8 +28,10 @@ Declared by each game's class (read before a hand exists)
 
 Rules page (optional)
     A module ``domino.<the game's module>_rules`` whose ``TEXT`` is the game's rules
-    in a few short paragraphs (``@T`` stands for the match's target), shown by the
-    rules screen. It is a module of its own, not an attribute of the game, because the
+    in short paragraphs under headings (a line "#How to play", then the goal, a
+    turn and how it scores in three sentences; then "#The deal" and so on; ``@T``
+    stands for the match's target), shown by the rules screen a page a heading
+    or a few whole sentences. It is a module of its own, not an attribute of the game, because the
     game's module stays in RAM throughout a match on the device and the page (up to
     1 KB) would stay with it; this one is imported only while a rules page is built.
     Without it the page is a line made from the class (name, players, target).

@@ -1,12 +1,20 @@
 """The rules page of Seychelles, in words (``@T``: the match's target): a module of its own,
 imported only while a rules page is built (``domino/game.py``, "Rules page")."""
 
-TEXT = ("Double-six set, block play. 4 play as partners (1+3 vs 2+4), 7 tiles "
-        "each; 3 play alone with the 0-0 removed, 9 each; 2 play with 14 each.\n"
-        "The double six leads every hand. If you can play you must; else you "
-        "pass (pase).\n"
-        "Tape: you play your last tile; your side scores the pips left in the "
-        "other hands. Krose: all pass; the side with the fewest pips scores the "
-        "rest. Zete: fewest pips shared, nobody scores.\n"
+TEXT = ("#How to play\n"
+        "Empty your hand.\n"
+        "Match an open end.\n"
+        "Win the pips left.\n"
+        "\n#The deal\n"
+        "Double-six set. 4 play as partners: seats 1 and 3 against 2 and 4. 7 "
+        "tiles each. 3 play alone without the 0-0, 9 each. 2 play with 14 each.\n"
+        "#Play\n"
+        "The holder of the double six leads each hand, with any tile. If you can "
+        "play you must; else you pass (pase).\n"
+        "#Scoring\n"
+        "Tape: a player went out; his side scores the pips left in the other "
+        "hands. Krose: all passed; the side with the fewest pips scores the rest. "
+        "Zete: the fewest pips are shared; nobody scores.\n"
+        "#The match\n"
         "First to @T wins if the others have under 10: kapot (0) or kapot bef "
-        "(1-9). Else all scores go back to 0.")
+        "(1-9). Else all scores go back to 0 and the match starts over.")

@@ -1,0 +1,250 @@
+"""The screens at arm's length (issue 30): no two runs of text drawn over each
+other or run together at crowded tables (``soak.track_text``), glyphs that tell
+letters from digits, whose turn it is always said, menus that keep their place
+and rules pages a player can read."""
+
+import soak
+import sim
+
+# All Fives, 8 players on double-twelve, seven Hard seats (issue 30's setup)
+EIGHT = "A D D A R R R R D " + "D R " * 7 + "D D D D A w500"
+
+
+def frames(script, board=6):
+    """Play ``script`` at the default pace, checking each frame; return the harness and
+    the overlaps seen as (screen, a, b)."""
+    h = sim.Harness(board, settings_speed=None)
+    scr = h.app.scr
+    soak.track_text(scr)
+    seen = []
+    step = h.step
+
+    def checked(ms=sim.FRAME_MS):
+        step(ms)
+        if scr.overlap is not None:
+            seen.append((type(h.app.scene).__name__,) + scr.overlap)
+            scr.overlap = None
+    h.step = checked
+    h.run_script(script)
+    return h, seen
+
+
+def test_track_text_notes_text_over_text_and_run_together():
+    h = sim.Harness(6)
+    scr = h.app.scr
+    soak.track_text(scr)
+    scr.clear()
+    scr.small(0, 0, "65")
+    scr.small(10, 0, "230")  # three blank columns after "65": reads "65230"
+    assert scr.overlap == ("65", "230")
+    scr.overlap = None
+    scr.small(30, 0, "B27")
+    scr.small(45, 0, "5-0")  # four blank columns: apart
+    scr.small(0, 7, "YOUR TURN")  # the next row
+    assert scr.overlap is None
+    scr.fill(0, 0, 128, 6, 0)  # row 0 blanked: its runs are gone
+    scr.small(0, 0, "Y:12")
+    assert scr.overlap is None
+    scr.text(1, "Seat 7")
+    scr.text(1, "x", False, 30)
+    assert scr.overlap == ("Seat 7", "x")
+
+
+def test_eight_seat_summary_keeps_three_digit_scores_apart():
+    """All Fives, 8 players: the hand's summary with a three-digit score beside a
+    two-digit one ("65" and "230" read as "65230" before)."""
+    h, seen = frames(EIGHT + " A w3000" * 30)
+    assert type(h.app.scene).__name__ == "Summary", h.app.scene
+    assert max(h.app.session.result.points) >= 100
+    seen = [s for s in seen if s[0] == "Summary"]
+    assert seen == [], sorted(set(seen))[:10]
+
+
+def _glyph(ch):
+    h = sim.Harness(6)
+    scr = h.app.scr
+    scr.clear()
+    scr.small(0, 0, ch)
+    return [[scr.bitmap[x, y] for x in range(3)] for y in range(5)]
+
+
+def test_small_font_tells_letters_from_digits():
+    """B, D and O have a straight left side, 0 and 8 do not (0 round, 8 pinched):
+    the boneyard's "B27" does not read "827", "7-6D" not "7-60" (issue 30, fault 5)."""
+    for letter, digit in (("B", "8"), ("D", "0"), ("O", "0")):
+        a, b = _glyph(letter), _glyph(digit)
+        assert all(a[y][0] for y in range(5)), letter
+        assert not all(b[y][0] for y in range(5)), digit
+        assert sum(a[y][x] != b[y][x] for y in range(5) for x in range(3)) >= 2, (letter, digit)
+
+
+def test_your_turn_stays_on_row_1_when_the_plays_fill_it():
+    """Seychelles, 4 players: on your turn row 1 starts "YOUR TURN" at every frame,
+    however many plays are shown after it, which page behind it (issue 30, fault 4)."""
+    h, _ = frames("A A D D R D R D R D D A w3000 A w4000")
+    t = h.app.scene
+    assert type(t).__name__ == "Table" and t.to_act
+    assert len(t.plays) >= 3  # three seats have played: they do not fit beside the words
+    pages = set()
+    end = h.clock() + 6000  # row 1 pages every 2.5 s
+    while h.clock() < end:
+        h.step()
+        msg = t.message()
+        assert msg.startswith("YOUR TURN  "), msg
+        pages.add(msg)
+    shown = " ".join(pages)
+    for play in t.plays:  # every play is shown on one page or another
+        assert play in shown, (play, pages)
+
+
+def _menu(h):
+    sc = h.app.scene
+    return type(sc).__name__, sc.rows()[sc.sel]
+
+
+def test_menus_remember_the_row_that_opened_a_screen():
+    """Back from Settings lands on "Settings", back from a game's options on that
+    game, in the rules picker on the game read (issue 30, fault 12)."""
+    h = sim.Harness(6)
+    h.run_script("D D D D A")  # Title: New game, Deal by code, Statistics, Rules, Settings
+    assert _menu(h)[0] == "SettingsMenu"
+    h.run_script("B")
+    assert _menu(h) == ("Title", "Settings")
+    h.run_script("U U U U A D D A")  # New game, then the third game's options
+    assert type(h.app.scene).__name__ == "Options"
+    h.run_script("B")
+    assert _menu(h) == ("Picker", "All Fives")
+    h.run_script("B")
+    assert _menu(h) == ("Title", "New game")
+    h.run_script("D D D A D A B")  # Rules, the second game's pages, back
+    assert _menu(h) == ("Picker", "Domino Whist")
+    h.run_script("B A")  # the rules picker again from the title: still there
+    assert _menu(h) == ("Picker", "Domino Whist")
+
+
+def test_menus_forget_their_rows_when_a_match_starts():
+    """A match starts the device's program again, which forgets the cursors: the
+    simulator forgets them too, so its screens stay the device's."""
+    h = sim.Harness(6)
+    h.run_script("A D A")  # New game, Domino Whist's options
+    assert h.app.cursor
+    h.app.start_match(0, 4, [0, 1, 1, 1], 0)
+    assert h.app.cursor == {}
+
+
+def test_three_button_menus_say_how_to_go_back():
+    """On the 3-button build (no B) every menu with a way back says "HOLD A: BACK" in
+    its title bar; the title screen, with none, does not."""
+    h = sim.Harness(3)
+    scr = h.app.scr
+    soak.track_text(scr)
+    said = []
+    small = scr.small
+    scr.small = lambda x, y, s, c=1: (said.append(s), small(x, y, s, c))[1]
+    h.app.dirty = True
+    h.step()
+    assert "HOLD A: BACK" not in said
+    for script, name in (("A", "Picker"), ("A", "Options")):
+        del said[:]
+        h.run_script(script)
+        assert type(h.app.scene).__name__ == name
+        assert "HOLD A: BACK" in said, (name, said)
+        assert scr.overlap is None, scr.overlap
+    h.run_script("~A")
+    assert type(h.app.scene).__name__ == "Picker"
+
+
+def _rules(gid):
+    import menus
+    return menus.Rules(sim.Harness(6).app, gid)
+
+
+def test_rules_pages_start_with_how_to_play_and_end_at_sentences():
+    """Every game's rules: a first page "How to play" in three lines; headings;
+    every page whole sentences (it starts at a heading or a sentence and ends at a
+    sentence's end), of at most 5 rows of 20 characters (issue 30, fault 13)."""
+    from domino import games
+    for gid in [g[0] for g in games.GAMES]:
+        r = _rules(gid)
+        first = r.pages[0]
+        assert first[0] == "#HOW TO PLAY" and len(first) == 4, first
+        heads = [ln for p in r.pages for ln in p if ln[:1] == "#"]
+        assert len(heads) >= 4 and heads[-1] == "#KEYS", heads
+        for p in r.pages:
+            assert 1 <= len(p) <= 5 and all(len(ln) <= 20 for ln in p), p
+            words = [ln for ln in p if ln[:1] != "#"]
+            assert p[-1][:1] != "#", p  # a heading never ends a page
+            assert words[-1][-1] in ".?!:" or words[-1][-1] == ")" and "." in words[-1], p
+            assert p[0][:1] == "#" or p[0][0].isupper() or p[0][0].isdigit(), p
+
+
+def test_rules_page_turns_and_headings_are_drawn_inverted():
+    """RIGHT/A turn a page, LEFT back, A on the last page leaves; a heading row is
+    drawn inverted (its bar lit)."""
+    h = sim.Harness(6)
+    h.run_script("D D D A A")  # Rules, Seychelles
+    r = h.app.scene
+    assert type(r).__name__ == "Rules" and r.page() == (1, len(r.pages))
+    assert h.app.scr.bitmap[126, 9] == 1  # the heading's bar on row 0
+    h.run_script("R R L")
+    assert r.page() == (2, len(r.pages))
+    h.run_script(" ".join("A" * (len(r.pages) - 1)))
+    assert type(h.app.scene).__name__ == "Picker"
+
+
+def test_seychelles_rules_say_the_double_six_holder_leads_any_tile():
+    """The page says what the game does: the double six's holder leads, with any tile."""
+    from domino.seychelles import Seychelles
+    text = " ".join(ln for p in _rules(0).pages for ln in p)
+    assert "The holder of the double six leads each hand, with any tile." in text
+    assert "double six leads every hand" not in text
+    g = Seychelles(4, seed=3)
+    buf = [0] * 64
+    assert g.legal_moves(buf) == 7  # any of the leader's seven tiles
+
+
+def test_castle_which_one_says_the_arrows_switch_and_the_box_follows():
+    """Castle Rock, a capture of one tile or all three: row 1 says the arrows go to
+    the other, and the box reads the capture chosen (issue 30, fault 9)."""
+    import refresh_golden
+    h = sim.Harness(6)
+    refresh_golden._castle(h, placed=True)
+    h.run_script("R A")
+    t = h.app.table
+    assert t.choice is not None and len(t.choice) == 2
+    said = []
+    scr = h.app.scr
+    small = scr.small
+    scr.small = lambda x, y, s, c=1: (said.append((y, s, c)), small(x, y, s, c))[1]
+    g = h.app.session.game
+    for k in range(2):
+        del said[:]
+        h.app.dirty = True
+        h.step()
+        m = t.choice[t.ci]
+        assert t.message().endswith("? A  <> OTHER"), t.message()
+        box = " ".join(s for y, s, c in said if y > 40 and c == 0)  # the selected box, inverted
+        assert box == g.move_name(m).upper(), (box, said)
+        h.tap("RIGHT")
+    assert g.move_takes(t.choice[0]) != g.move_takes(t.choice[1])
+
+
+def test_pass_and_play_turn_opens_on_the_last_plays():
+    """Castle Rock, every seat a person: the next player's turn opens with "YOUR
+    TURN" and what the others did (the prompt would hide it); a key pressed, row 1
+    says what A does (issue 30, fault 8)."""
+    import refresh_golden
+    from domino.game import ENDS_TURN
+    h = sim.Harness(6)
+    refresh_golden._castle(h)
+    t = h.app.table
+    assert t.message().startswith("A: PLACE"), t.message()  # nothing played yet: the prompt
+    h.tap("A")  # seat 1 places its first tile
+    refresh_golden._castle_select(h, lambda m: h.app.session.game.move_kind(m) == ENDS_TURN)
+    h.tap("A")  # and ends its turn
+    refresh_golden._through_privacy(h)
+    assert h.app.scene is t and t.to_act and t.viewer == 1
+    msg = t.message()
+    assert msg.startswith("YOUR TURN  S1 "), msg
+    h.tap("RIGHT")
+    assert t.message().startswith("A: "), t.message()
