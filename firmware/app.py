@@ -451,8 +451,7 @@ class App:
             self.unsaved = ""
 
     def hand_over(self):
-        """The hand ended: show the summary."""
-        self.last_code = self.session.code
+        """The hand ended: show the summary (which keeps its deal code in ``last_code``)."""
         self.summary()
 
     def after_summary(self):

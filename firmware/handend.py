@@ -112,6 +112,10 @@ class Summary(Scene):
             self.reveal = None
             self.words = len(self.lines()) > 1
 
+    def enter(self):
+        # the deal code, for Deal by code: made once the AI players have let their RAM go
+        self.app.last_code = self.app.session.code
+
     def on(self, act):
         if act == "B":
             self.app.to_title()
@@ -205,7 +209,8 @@ class Result(Scene):
         scr.title("MATCH OVER  %d HAND%s%s" % (m.hand_no, "S" if m.hand_no > 1 else "", (" %d RESTARTS" % m.restarts) if m.restarts else ""))
         import scores
         scr.text(0, scores.result_words(se, m.winner))
-        scr.text(1, m.call.upper() if m.call else "")
+        bad = getattr(se.cls, "BAD_POINTS", False)
+        scr.text(1, m.call.upper() if m.call else "FEWER BAD POINTS WIN" if bad else "")
         single = not target_unit(se.cls, m.players, m.options)  # a single hand: its points, no match score
-        scores.grid(scr, se, 31, [("PTS", se.result.points) if single else ("TOT", m.scores)])
+        scores.grid(scr, se, 31, [("PTS", se.result.points) if single else ("BAD" if bad else "TOT", m.scores)])
         scr.text(4, "A: title")

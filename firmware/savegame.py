@@ -22,7 +22,8 @@ NLEVELS = 4  # easy, medium, hard, no AI (friends)
 
 CONTRASTS = (0.05, 0.25, 0.5, 0.75, 1.0)
 TIMEOUTS = (0, 30, 60, 300)  # seconds; 0 = never
-SPEEDS = (400, 900, 1600)  # least time an AI play takes on screen, ms (fast, normal, slow)
+SPEEDS = (400, 900, 1600, 400)  # least time an AI play takes on screen, ms (fast, normal, slow,
+WAIT = 3  # and the pace that waits for A before each AI play)
 
 
 class BadSave(ValueError):

@@ -10,7 +10,7 @@ contract, so a new game in ``domino.games.GAMES`` needs no change here.
 
 import gc
 
-from domino import games, dealcode, matchsave
+from domino import games, matchsave
 from domino.game import new_move_buffer
 from domino.match import Match, deal_code
 from savegame import MatchRecord, KIND_MATCH, KIND_DEAL, BadSave
@@ -47,6 +47,7 @@ class Session:
                     matchsave.restore(self.match, rec.snap)
                 self.game = self.match.deal()
             else:
+                from domino import dealcode
                 code = dealcode.encode(rec.gid, rec.players, rec.starter, rec.options, rec.seed)
                 self.game = games.from_code(code)
         except ValueError as e:
@@ -65,7 +66,6 @@ class Session:
             self.release_engines()  # out of RAM there, a lower level plays and says so)
             gc.collect()
         self.result = None
-        self.code = deal_code(self.game)
         self.last = None  # (seat, move) of the last move
         self.scored = None  # (side, points) of the last scoring move
         self.hand_moves = 0  # record bytes at the start of this hand
@@ -200,8 +200,13 @@ class Session:
         self.result = None
         self.last = None
         self.scored = None
-        self.code = deal_code(self.game)
         self.hand_moves = 0
+
+    @property
+    def code(self):
+        """This hand's deal code ("1G0-C2N-VVJ"), made when asked: the summary and the
+        deal-code entry want it, play does not (``deal_code`` imports its module)."""
+        return deal_code(self.game)
 
     def done(self):
         """True when nothing more is to be played (match over, or the deal played)."""
@@ -218,6 +223,7 @@ def new_match(gid, players, seats, target, seed, options=0):
 
 def new_deal(code, seats=None):
     """A session that plays the single deal named by ``code`` (BadDealCode if bad)."""
+    from domino import dealcode
     gid, players, starter, options, seed = dealcode.decode(code)
     g = games.from_code(code)  # validates the whole code
     if g.LAYOUT not in LAYOUTS:

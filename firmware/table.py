@@ -8,7 +8,8 @@ row 1 a note, a score just made, or whose turn it is ("YOUR TURN", "S3...")
 and after it each seat's last play ("S3 5-5R+10"), newest first, paging with
 row 0 when they do not all fit (a play just made starts again at the first
 page); once a person presses a key in their turn, the view's prompt, what A
-does ("A: TAKE 6-3"), where the view has one. The board (y 12-42) is
+does ("A: TAKE 6-3"), where the view has one. At the AI pace "wait for A" each
+AI play (but a draw) waits for A, row 1 saying so ("A: S3 PLAYS"). The board (y 12-42) is
 drawn by the view of the game's ``LAYOUT``, ``views.<layout>`` (imported when
 a game of that kind is shown, dropped when another kind comes: only one is in
 RAM). Your hand (y 43-63): legal tiles with a solid border, others dotted, the
@@ -28,6 +29,7 @@ import sys
 from domino.game import DRAW, PASSES
 from domino import tiles
 from scenes import Scene, Privacy, seat_name
+from savegame import WAIT
 
 from micropython import const
 
@@ -77,6 +79,7 @@ class Table(Scene):
         self.rend = -1  # row 1 as last drawn: after the last play shown (-1: no plays shown)
         self.rflip = 0  # when row 1 pages next (0: not timed yet)
         self.to_act = False
+        self.go_on = False  # pace "wait for A": A was pressed, the AI seat to act may play
         self.asked = False  # this turn the person pressed a key: row 1 says what A does
         self.dirty_model = True
         self.page = 0  # row 0: bit 0 scores shown, bit 1 paging, bit 2 to redraw
@@ -244,6 +247,8 @@ class Table(Scene):
                 else:
                     self.choice = moves
                     self.ci = 0
+            elif self.app.session.result is None and app.settings.speed == WAIT and not self.to_act:
+                self.go_on = True  # "wait for A": the AI seat to act may play
             elif self.app.session.result is None:
                 self.refuse()
         elif (act == "UP" and self.to_act) or (act == "DOWN" and self.app.session.can_undo()):
@@ -325,17 +330,20 @@ class Table(Scene):
         if se.is_ai(turn):
             if self.player is None:
                 self.ai_move = None
-                self.think_start = now
+                hold = getattr(self.board_view(g), "hold", None)  # the view's extra time, if any
+                self.think_start = now + (hold(g) if hold is not None else 0)
                 self.frame = 0
                 self.next_anim = now + ANIM_MS
                 self._think(se, g, turn, None)
             elif self.ai_move is None:
                 self._think(se, g, turn, AI_BUDGET)
             if self.ai_move is not None and now - self.think_start >= (
-                    _DRAW_MS if self.ai_move == DRAW else app.pace()):
+                    _DRAW_MS if self.ai_move == DRAW else app.pace()) and (
+                    self.go_on or self.ai_move == DRAW or app.settings.speed != WAIT):
                 m = self.ai_move
                 self.player = None
                 self.ai_move = None
+                self.go_on = False
                 try:
                     se.play(m)
                 except ValueError as e:  # an illegal AI move: a fault of the AI
@@ -449,13 +457,16 @@ class Table(Scene):
         p = self.plays
         ai = se.result is None and se.is_ai(g.turn)
         mine = self.to_act and se.result is None
-        pre = 6 if ai else (11 if mine else 0)  # "S3... ", "YOUR TURN  ": the plays page behind it
+        held = ai and self.ai_move is not None and not self.go_on and self.app.settings.speed == WAIT
+        pre = 13 if held else 6 if ai else 11 if mine else 0  # "A: S3 PLAYS  ", "S3... ", "YOUR TURN  "
         i = self.rpage
         s = ""
         while i < len(p) and len(s) + len(p[i]) + pre <= (_MSG_LEN - 2 if s else _MSG_LEN):
             s += ("  " if s else "") + p[i]
             i += 1
         self.rend = i
+        if held:  # pace "wait for A": the AI seat's move waits
+            return "A: " + seat_name(se, g.turn, True) + " PLAYS  " + s
         if ai:  # dots of a fixed width: the plays stay put
             return seat_name(se, g.turn, True) + (".  ", ".. ", "...", "...")[self.frame % 4] + " " + s
         if mine:
@@ -496,6 +507,8 @@ class Table(Scene):
         scores = se.scores()
         hum = se.humans[0] if len(se.humans) == 1 else -1
         sc = (" " if min(scores) < 0 else "-").join(str(v) for v in scores)  # "5-0", "-5 10"
+        if getattr(se.cls, "BAD_POINTS", False):  # Whist: the scores are bad points, fewer wins
+            sc = "BAD " + sc
         pile = "B%d" % self.stock if g.BONEYARD else ""
         note = getattr(se.cls, "match_note", None)  # the match's own state, e.g. "POOL 20"
         note = note(se.match) if note is not None and se.match is not None else ""

@@ -34,7 +34,7 @@ class SettingsMenu(Menu):
             elif k == "sound":
                 out.append("Sound: " + ("on" if s.sound else "off"))
             elif k == "speed":
-                out.append("AI pace: " + ("fast", "normal", "slow")[s.speed])
+                out.append("AI pace: " + ("fast", "normal", "slow", "wait for A")[s.speed])
             else:
                 out.append("Back")
         return out

@@ -248,3 +248,89 @@ def test_pass_and_play_turn_opens_on_the_last_plays():
     assert msg.startswith("YOUR TURN  S1 "), msg
     h.tap("RIGHT")
     assert t.message().startswith("A: "), t.message()
+
+
+def _moves_timed(h, until_ms):
+    """Step the harness to ``until_ms``; return (time, board before, seat) for each move."""
+    se = h.app.session
+    out = []
+    n = len(se.game.observation(0).events)
+    b = se.game.board()
+    while h.clock() < until_ms:
+        h.step()
+        ev = se.game.observation(0).events
+        if len(ev) > n:
+            out.append((h.clock(), b, ev[-1][0]))
+            n = len(ev)
+        b = se.game.board()
+    return out
+
+
+def test_a_finished_loo_trick_stays_before_the_next_lead():
+    """Domino Loo at the normal pace: an AI seat leading after a finished trick
+    waits the pace and 1.6 s more (the trick shows as LAST), other AI plays the
+    pace alone (issue 30, fault 7)."""
+    import savegame
+    h = sim.Harness(6, settings_speed=1)
+    h.app.start_match(3, 4, [1, 1, 1, 1], 0)  # every seat Easy: the table plays itself
+    pace = savegame.SPEEDS[1]
+    timed = _moves_timed(h, h.clock() + 60000)
+    leads = plays = 0
+    for (t0, _, _), (t1, b, _) in zip(timed, timed[1:]):
+        if not b.deciding and not b.led and b.last_winner >= 0:  # a lead after a finished trick
+            assert t1 - t0 >= pace + 1600, (t1 - t0)
+            leads += 1
+        elif not b.deciding and b.led:  # following to a trick
+            assert t1 - t0 < pace + 1600, (t1 - t0)
+            plays += 1
+    assert leads >= 3 and plays >= 6, (leads, plays)
+
+
+def test_the_pace_wait_for_a_holds_each_ai_play_until_a():
+    """Settings, AI pace "wait for A": an AI seat's move waits for A however long,
+    row 1 saying "A: S2 PLAYS"; A lets one move through (issue 30, keep up)."""
+    import savegame
+    h = sim.Harness(6)
+    h.run_script("D D D D A U U L")  # Settings, AI pace: from fast back to "wait for A"
+    assert "AI pace: wait for A" in h.app.scene.rows(), h.app.scene.rows()
+    assert h.app.settings.speed == savegame.WAIT
+    h.run_script("B")
+    h.app.start_match(0, 4, [0, 3, 3, 3], 0)  # Seychelles, three Hard seats
+    se = h.app.session
+    t = h.app.table
+    for _ in range(3):
+        if se.game.turn == 0:
+            h.run_script("w500 A w500")  # your move, whatever the hand
+            assert se.game.turn != 0
+        n = len(se.game.observation(0).events)
+        h.wait(8000)
+        assert len(se.game.observation(0).events) == n  # held
+        assert t.message().startswith("A: S%d PLAYS" % (se.game.turn + 1)), t.message()
+        h.tap("A")
+        h.wait(1000)
+        assert len(se.game.observation(0).events) == n + 1  # one move, then held again
+
+
+def test_whist_says_its_scores_are_bad_points_and_why_a_side_won():
+    """Domino Whist: row 0 labels the scores "BAD", and the match's result says that
+    fewer bad points win, its grid labelled BAD (issue 30, fault 6)."""
+    import handend
+    h = sim.Harness(6)
+    h.app.start_match(1, 4, [0, 1, 1, 1], 50)
+    said = []
+    scr = h.app.scr
+    small, text = scr.small, scr.text
+    scr.small = lambda x, y, s, c=1: (said.append(s), small(x, y, s, c))[1]
+    scr.text = lambda i, s, inv=False, x=2: (said.append(s), text(i, s, inv, x))[1]
+    h.app.dirty = True
+    h.step()
+    assert any(s.startswith("BAD 0-0") for s in said), said
+    for _ in range(3000):  # every move the first legal one: to the match's result
+        if isinstance(h.app.scene, handend.Result):
+            break
+        h.run_script("A w300")
+    assert isinstance(h.app.scene, handend.Result)
+    del said[:]
+    h.app.dirty = True
+    h.step()
+    assert "FEWER BAD POINTS WIN" in said and "BAD" in said, said

@@ -103,7 +103,7 @@ def compile_mpy(lib, out_dir):
 # (each module after every module it imports) so that each step's compile garbage is collected
 # before the next; test_budget.py checks the order against the import statements.
 SEYCHELLES_IMPORTS = ("domino", "domino.tiles", "domino.rng", "domino.game", "domino.line",
-                      "domino.seychelles", "domino.dealcode", "domino.match", "domino.games")
+                      "domino.seychelles", "domino.match", "domino.games")
 
 
 class Budget:
@@ -342,7 +342,7 @@ def section_speed(b):
 
 # Modules an All Fives match needs (core + All Fives), as SEYCHELLES_IMPORTS.
 ALLFIVES_IMPORTS = ("domino", "domino.tiles", "domino.rng", "domino.game", "domino.line",
-                    "domino.allfives", "domino.dealcode", "domino.match", "domino.games")
+                    "domino.allfives", "domino.match", "domino.games")
 
 
 def section_allfives(b):
@@ -377,7 +377,7 @@ def section_allfives(b):
 
 # Modules a Castle Rock match needs (core + Castle Rock), as SEYCHELLES_IMPORTS.
 CASTLE_IMPORTS = ("domino", "domino.tiles", "domino.rng", "domino.game", "domino.castle",
-                  "domino.dealcode", "domino.match", "domino.games")
+                  "domino.match", "domino.games")
 
 
 def section_castle(b):

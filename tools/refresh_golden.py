@@ -248,7 +248,8 @@ _CASTLE = "HG0-000-2KR"
 def _castle(h, code=_CASTLE, placed=False):
     """The coded Castle Rock deal on the table, every seat a person; ``placed``:
     seat 1 has placed its first tile (the captures are offered)."""
-    h.app.start_deal(code, [0] * __import__("domino.dealcode").dealcode.decode(code)[1])
+    from domino import dealcode
+    h.app.start_deal(code, [0] * dealcode.decode(code)[1])
     _through_privacy(h)
     if placed:
         h.tap("A")

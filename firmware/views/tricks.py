@@ -12,6 +12,8 @@ dotted slot while it is still to play; the last trick, its winner's piece
 inverted, until the next lead), or while deciding its decision ("KEEP",
 "MISS", "SWAP", "PASS", "POOL", "?"); the tricks it won as a pile of bars
 to the piece's right.
+A finished trick stays on the board ``_HOLD_MS`` longer than the AI's pace
+before an AI seat leads the next (:func:`hold`).
 Row 1 on your turn says what A does ("A: LEAD 6-5 AS 6 OR 5"; after a miss
 first how many pieces are still to discard: "DISCARD 2  A: DISCARD 6-5",
 "DISCARD 1 MORE  ..."); while a lead's
@@ -26,6 +28,7 @@ from micropython import const
 
 
 _X0 = const(26)  # the seats' columns start here
+_HOLD_MS = const(1600)  # a finished trick's extra time on the board before the next lead
 _SHORT = (("LEAD ", ""), ("TAKE ", ""), ("FOR THE ", ""), ("EXCHANGE", "SWAP"), ("DISCARD", "DROP"))
 
 
@@ -73,6 +76,12 @@ def prompt(t, se, g):
         nm = nm[:k] + " OR ".join(o[k:] for o in names)
     t = g.move_tile(moves[0])
     return pre + "A: " + ("PLAY " + nm if t >= 0 and nm.startswith(tiles.name(t)) else nm)
+
+
+def hold(g):
+    """Extra ms before an AI seat moves now: a finished trick is on the board."""
+    b = g.board()
+    return _HOLD_MS if not b.deciding and not b.led and b.last_winner >= 0 else 0
 
 
 def board(t, scr, g):

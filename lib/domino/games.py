@@ -12,7 +12,6 @@ the code was made (All Fives: a 4-player code with set bits 0 is double-six).
 
 import sys
 
-from . import dealcode
 
 GAMES = (
     (0, "seychelles", "Seychelles", "Seychelles", "line"),
@@ -58,6 +57,7 @@ def unload_others(game_id):
 def from_code(code):
     """A new hand dealt exactly as deal code ``code`` says (as it was dealt when
     the code was made: see the module doc); BadDealCode if it cannot be."""
+    from . import dealcode  # imported when wanted: not in a device's RAM during play
     gid, players, starter, options, seed = dealcode.decode(code)
     try:
         cls = load(gid)

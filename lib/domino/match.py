@@ -11,7 +11,6 @@ match is reproduced by its seed and its moves, and each hand has a deal code.
 """
 
 from .rng import Rng
-from . import dealcode
 
 
 class Match:
@@ -83,5 +82,7 @@ class Match:
 
 
 def deal_code(game):
-    """The deal code that reproduces ``game``'s deal and starter."""
+    """The deal code that reproduces ``game``'s deal and starter (its module is
+    imported here: a device forgets it during play, ``scenes.SCREENS``)."""
+    from . import dealcode
     return dealcode.encode(game.GAME_ID, game.players, game.starter, game.options_code(), game.seed)
