@@ -610,7 +610,7 @@ class Table(Scene):
                 m = self.choice[self.ci] if sel and self.choice is not None else it - MOVE_ITEM
                 words = []  # a line a word, or short words together ("3 AT")
                 for wd in g.move_name(m).upper().split():
-                    if words and (len(words[-1]) + len(wd)) * 4 + 3 <= w:
+                    if words and (len(words[-1]) + 1 + len(wd)) * 4 + 3 <= w:  # as a word fits
                         words[-1] += " " + wd
                     else:
                         words.append(wd)
