@@ -13,14 +13,19 @@ from scenes import Scene, seat_name, side_name, target_text, target_unit, wrap
 
 def describe(se, text):
     """A hand result's ``summary`` with this table's names: each ``@n`` is seat
-    ``n`` ("You", "Seat 3") and each ``#n`` side ``n`` ("Us", "2+4")."""
+    ``n`` ("You", "Seat 3") and each ``#n`` side ``n`` as a sentence's subject
+    ("We", "They", "2+4"; "we" within a sentence)."""
     out = ""
     i = 0
     while i < len(text):
         c = text[i]
         if c in "@#" and i + 1 < len(text) and "0" <= text[i + 1] <= "9":
             n = ord(text[i + 1]) - 48
-            out += seat_name(se, n) if c == "@" else side_name(se, n)
+            nm = seat_name(se, n) if c == "@" else side_name(se, n)
+            nm = {"Us": "We", "Them": "They"}.get(nm, nm)
+            if nm in ("We", "They", "You") and out and out.rstrip()[-1:] not in ".:":
+                nm = nm.lower()  # within a sentence
+            out += nm
             i += 2
         else:
             out += c
@@ -29,10 +34,15 @@ def describe(se, text):
 
 
 def hand_story(se, r):
-    """How the hand ended in plain words (the game's summary), beside the game's
-    call: "krose: blocked, 2+4 had fewer pips"."""
+    """How the hand ended in plain words (the game's summary), the game's own
+    call after them: "Blocked, they had fewer pips (krose)"."""
     how = describe(se, r.summary)
-    return (r.call + ": " + how) if r.call else how[:1].upper() + how[1:]
+    return how[:1].upper() + how[1:] + (" (%s)" % r.call if r.call else "")
+
+
+def _called(plain, call):
+    """Plain words with the game's call after them where the row has room."""
+    return plain + " (%s)" % call if call and len(plain) + len(call) <= 18 else plain
 
 
 def match_story(se):
@@ -177,10 +187,10 @@ class Summary(Scene):
         if len(lines) == 1:
             scr.text(0, lines[0])
         elif r.end in ("domino", "block"):  # the words were on the page before: the call, or who went out
-            scr.text(0, r.call or ("%s went out" % seat_name(se, r.winner) if r.winner >= 0 else "Blocked"))
-        else:  # another game's end: the call, or who won the hand
-            scr.text(0, r.call or (
-                "%s won the hand" % seat_name(se, r.winner) if r.winner >= 0 else "No winner"))
+            scr.text(0, _called("%s went out" % seat_name(se, r.winner) if r.winner >= 0 else "Blocked", r.call))
+        else:  # another game's end: who won the hand, the call beside
+            scr.text(0, _called("%s won the hand" % seat_name(se, r.winner) if r.winner >= 0 else "No winner",
+                                r.call))
         # the score part: every side's points and totals (scores() are the totals)
         bad = getattr(se.cls, "BAD_POINTS", False)
         rows = [("BAD" if bad else "PTS", r.points)]
@@ -196,7 +206,7 @@ class Summary(Scene):
 
 
 class Result(Scene):
-    """Match over: the winning side, the call, the final scores."""
+    """Match over: the winning side, the call in words ("THEM ON 0: KAPOT"), the final scores."""
 
     def on(self, act):
         if act in ("A", "B"):
@@ -210,7 +220,8 @@ class Result(Scene):
         import scores
         scr.text(0, scores.result_words(se, m.winner))
         bad = getattr(se.cls, "BAD_POINTS", False)
-        scr.text(1, m.call.upper() if m.call else "FEWER BAD POINTS WIN" if bad else "")
+        scr.text(1, describe(se, m.story).upper() if m.call and m.story else m.call.upper() if m.call
+                 else "FEWER BAD POINTS WIN" if bad else "")
         single = not target_unit(se.cls, m.players, m.options)  # a single hand: its points, no match score
         scores.grid(scr, se, 31, [("PTS", se.result.points) if single else ("BAD" if bad else "TOT", m.scores)])
         scr.text(4, "A: title")

@@ -11,7 +11,7 @@ from menus import Picker
 from scenes import Message, wrap, target_unit
 
 
-KIND_NAMES = ("Human", "AI easy", "AI medium", "AI hard")
+KIND_NAMES = ("Person", "AI easy", "AI medium", "AI hard")
 
 
 class Options(Menu):
@@ -62,16 +62,20 @@ class Options(Menu):
         out = []
         if len(self.cls.PLAYERS) > 1:
             out.append("Players: %d" % self.players)
+        one = self.kinds[:self.players].count(0) == 1  # one person: "You"; more: pass and play
         for p in range(self.players):
-            out.append("P%d: %s%s" % (p + 1, KIND_NAMES[self.kinds[p]], " (you)" if p == 0 and not self.kinds[p] else ""))
+            k = self.kinds[p]
+            out.append("P%d: %s" % (p + 1, "You" if one and k == 0 else KIND_NAMES[k]))
         if self._targeted():
             unit = self._unit()
             out.append(("Target: %d" if unit == "points" else unit[:1].upper() + unit[1:] + ": %d")
                        % self.target)
+        auto = getattr(self.cls, "default_value", None)  # what a default gives, if the game says
         for i in self._shown():
             name, label, vals = self.cls.OPTIONS[i]
             k = self.opt[i]
-            out.append("%s: %s" % (name, vals[k - 1] if k else label))
+            v = auto(self.players, self.options(), i) if auto is not None and not k else ""
+            out.append("%s: %s" % (name, vals[k - 1] if k else label + ("=" + v if v else "")))
         out.append("Start")
         return out
 

@@ -1,15 +1,17 @@
 """The table: the generic frame around a board view chosen by the game's layout kind.
 
-Layout (128x64): row 0 each seat's tiles left ("YOU:7 2:7", the seat to act
-inverted, a dotted line under a seat that passed last), the boneyard, the
-game's ``match_note`` (Loo's pool) and the scores, paging between tiles and
-scores when they do not fit (up to 8 seats);
+Layout (128x64): the status bar never pages: row 0 a fixed cell per seat of
+tiles left ("YOU:7 2:7", or counts alone at 7-8 seats; the seat to act
+inverted, a dotted line under a seat that passed last), and a block of the
+boneyard, the game's ``match_note`` (Loo's pool) and the scores labelled by
+side ("B14 YOU 20 S6 65", "US 12 THEM 30", "BAD US 81 THEM 56") at the right
+of row 0, or of row 1 where row 0 has no room (:meth:`Table.layout`);
 row 1 a note, a score just made, or whose turn it is ("YOUR TURN", "S3...")
-and after it each seat's last play ("S3 5-5R+10"), newest first, paging with
-row 0 when they do not all fit (a play just made starts again at the first
-page); once a person presses a key in their turn, the view's prompt, what A
-does ("A: TAKE 6-3"), where the view has one. At the AI pace "wait for A" each
-AI play (but a draw) waits for A, row 1 saying so ("A: S3 PLAYS"). The board (y 12-42) is
+and after it each seat's last play ("S3 5-5R+10"), newest first, paging when
+they do not all fit (a play just made starts again at the first page); once a
+person presses a key in their turn, the view's prompt, what A does ("A: TAKE
+6-3"), where the view has one. At the AI pace "wait for A" each AI play (but a
+draw) waits for A, row 1 saying so ("A: S3 PLAYS"). The board (y 12-42) is
 drawn by the view of the game's ``LAYOUT``, ``views.<layout>`` (imported when
 a game of that kind is shown, dropped when another kind comes: only one is in
 RAM). Your hand (y 43-63): legal tiles with a solid border, others dotted, the
@@ -28,7 +30,7 @@ import sys
 
 from domino.game import DRAW, PASSES
 from domino import tiles
-from scenes import Scene, Privacy, seat_name
+from scenes import Scene, Privacy, seat_name, side_name
 from savegame import WAIT
 
 from micropython import const
@@ -42,8 +44,24 @@ _MSG_LEN = const(32)  # row 1, in the 3x5 font
 _REFUSE_HZ = const(220)
 _SCORE_HZ = const(1760)
 _DRAW_MS = const(150)  # an AI seat's draws from the boneyard go quicker than its plays
+_BARE = const(256)  # Table.rpage: a page of plays without the words of whose turn it is
 MOVE_ITEM = const(1000)  # a hand item from here up is a move with no tile (MOVE_ITEM + move)
 _HAND_Y = const(43)
+
+
+def _fit(plays, i, room):
+    """The plays from ``i`` that fit in ``room`` characters, two spaces apart, and
+    the index after the last of them."""
+    s = ""
+    while i < len(plays) and len(s) + len(plays[i]) + (2 if s else 0) <= room:
+        s += ("  " if s else "") + plays[i]
+        i += 1
+    return s, i
+
+
+def _join(parts):
+    """Words joined by a space, the empty ones left out."""
+    return " ".join(p for p in parts if p)
 
 
 class Table(Scene):
@@ -75,14 +93,18 @@ class Table(Scene):
         self.stock = 0
         self.passed = 0  # a bit per seat whose last move was a pass
         self.plays = []  # each seat's last play (row 1), newest first, made when the game changes
-        self.rpage = 0  # row 1: the first play shown
+        self.rpage = 0  # row 1: the first play shown, plus _BARE: without the turn's words
         self.rend = -1  # row 1 as last drawn: after the last play shown (-1: no plays shown)
         self.rflip = 0  # when row 1 pages next (0: not timed yet)
         self.to_act = False
         self.go_on = False  # pace "wait for A": A was pressed, the AI seat to act may play
         self.asked = False  # this turn the person pressed a key: row 1 says what A does
         self.dirty_model = True
-        self.page = 0  # row 0: bit 0 scores shown, bit 1 paging, bit 2 to redraw
+        self.laid = None  # the (session, seats) row 0 was laid out for (:meth:`layout`)
+        self.cells = ()
+        self.labelled = True
+        self.row0 = 7  # the block's parts on row 0, a bit each, the rest on row 1 (:meth:`layout`)
+        self.mlen = _MSG_LEN  # row 1's characters for the message
 
     def enter(self):
         """Shown (again): the viewer or the game may have changed."""
@@ -174,7 +196,7 @@ class Table(Scene):
             out.append(seat_name(se, seat, True) + " " + said(g, ev, i, True))
         self.passed = passed
         self.plays = out
-        self.rpage = 0  # a fresh play shows at once
+        self.rpage = 0 if self.to_act else _BARE  # "YOUR TURN" first, else the fresh play, alone if need be
         self.rflip = 0
 
     def named(self, g, m):
@@ -298,16 +320,12 @@ class Table(Scene):
 
     def update(self, now):
         r = self._update(now)
-        p = self.page
-        if p & 2 and (now // _PAGE_MS & 1) != p & 1:  # page every _PAGE_MS
-            self.page = (p ^ 1) | 4
-            r = r or 2
-        if self.rend >= 0 and (self.rpage or self.rend < len(self.plays)):  # row 1 pages
-            if not self.rflip:  # the first page a full _PAGE_MS, then in step with row 0
+        if self.rend >= 0 and (self.rpage & 255 or self.rend != len(self.plays)):  # row 1 pages
+            if not self.rflip:  # the first page a full _PAGE_MS, then every _PAGE_MS
                 self.rflip = (now // _PAGE_MS + 2) * _PAGE_MS
             elif now >= self.rflip:
                 self.rflip = (now // _PAGE_MS + 1) * _PAGE_MS
-                self.rpage = self.rend if self.rend < len(self.plays) else 0
+                self.rpage = self.rend if self.rend & 255 < len(self.plays) else 0
                 r = r or 2
         return r
 
@@ -434,7 +452,9 @@ class Table(Scene):
 
     def message(self):
         """The text of row 1: a prompt, a note, a score just made, or the seat to act
-        and the plays from ``rpage`` that fit, whole (``rend``: after the last)."""
+        and the plays from ``rpage`` that fit, whole (``rend``: after the last).
+        Where not one play fits beside the words of whose turn it is (a crowded
+        row 1), the words have a page of their own and the plays the next."""
         se = self.app.session
         g = se.game
         self.rend = -1
@@ -459,28 +479,33 @@ class Table(Scene):
         mine = self.to_act and se.result is None
         held = ai and self.ai_move is not None and not self.go_on and self.app.settings.speed == WAIT
         pre = 13 if held else 6 if ai else 11 if mine else 0  # "A: S3 PLAYS  ", "S3... ", "YOUR TURN  "
-        i = self.rpage
-        s = ""
-        while i < len(p) and len(s) + len(p[i]) + pre <= (_MSG_LEN - 2 if s else _MSG_LEN):
-            s += ("  " if s else "") + p[i]
-            i += 1
+        j = self.rpage & 255
+        s, i = _fit(p, j, self.mlen - pre)
         self.rend = i
+        if pre and not s and j < len(p):  # not one play fits beside the words
+            if self.rpage & _BARE:  # this page: the plays alone
+                s, self.rend = _fit(p, j, self.mlen)
+                return s
+            self.rend = j | _BARE  # the next page: the plays alone
         if held:  # pace "wait for A": the AI seat's move waits
             return "A: " + seat_name(se, g.turn, True) + " PLAYS  " + s
         if ai:  # dots of a fixed width: the plays stay put
             return seat_name(se, g.turn, True) + (".  ", ".. ", "...", "...")[self.frame % 4] + " " + s
         if mine:
-            return "YOUR TURN  " + s
+            return ("YOUR TURN  " + s).rstrip()
         return s
 
     def draw_part(self, scr):
-        """Redraw only the message row (animation frames), and row 0 after it paged."""
-        if self.page & 4:
-            self.page &= 3
-            scr.fill(0, 0, 128, 6, 0)
-            self.draw_status(scr, self.app.session, self.app.session.game)
+        """Redraw only row 1 (animation frames, paging): the message, and the block
+        of :meth:`block` at its right end when row 0 has no room for it."""
         scr.fill(0, 6, 128, 6, 0)
-        scr.small(0, 7, self.message()[:_MSG_LEN])
+        if self.row0 != 7:
+            se = self.app.session
+            b = self.block(se, se.game)
+            b = _join([b[i] for i in range(3) if not self.row0 >> i & 1])
+            scr.small(129 - len(b) * 4, 7, b)
+            self.mlen = (124 - len(b) * 4) // 4 if b else _MSG_LEN
+        scr.small(0, 7, self.message()[:self.mlen])
 
     def draw(self, scr):
         if self.dirty_model:
@@ -493,66 +518,93 @@ class Table(Scene):
         self.board_view(g).board(self, scr, g)
         self.draw_hand(scr, g)
 
-    def draw_status(self, scr, se, g):
-        """Row 0: each seat's tiles left ("YOU:7 2:7", the seat to act inverted, a
-        dotted line under a seat that passed last), the boneyard, the game's
-        ``match_note`` ("POOL 20") and the scores. When that does not fit (many
-        seats, big scores) the row shows one cell per seat and pages every
-        ``_PAGE_MS`` between tiles left and the scores, the boneyard and the note
-        kept at the right end while the cells still fit beside them."""
+    def layout(self, se, g):
+        """Row 0's seat cells and where the block of the boneyard, the game's
+        ``match_note`` ("POOL 20") and the labelled scores goes, from the widest
+        they can be (two-digit counts where there is a boneyard, three-digit
+        scores): fixed for the table, so nothing jumps rows while it is played.
+
+        A cell is "YOU:7" or "2:7" where every labelled cell fits in 128 px with
+        four blank columns between, else the count alone on a pitch of 128/n
+        ("Y12" yours). Of the block's parts, the widest set that fits beside the
+        cells goes at row 0's right end, the rest at row 1's, the message keeping
+        what is left of row 1."""
         n = g.players
-        if self.dirty_model:
-            self.sync()
-        counts = self.counts
-        scores = se.scores()
         hum = se.humans[0] if len(se.humans) == 1 else -1
-        sc = (" " if min(scores) < 0 else "-").join(str(v) for v in scores)  # "5-0", "-5 10"
-        if getattr(se.cls, "BAD_POINTS", False):  # Whist: the scores are bad points, fewer wins
-            sc = "BAD " + sc
-        pile = "B%d" % self.stock if g.BONEYARD else ""
+        dig = 2 if g.BONEYARD else 1
+        xs = []
+        x = 0  # where the next cell would start: four blank columns after this one's text
+        for s in range(n):
+            xs.append(x)
+            x += ((3 if s == hum else len(str(s + 1))) + 1 + dig) * 4 + 3
+        self.labelled = x - 2 <= 128
+        if not self.labelled:  # no room for labels: the counts on a fixed pitch
+            xs = [s * (128 // n) for s in range(n)]
+            x = xs[-1] + (dig + (n - 1 == hum)) * 4 + 3
+        self.cells = xs
+        parts = self.block(se, g, True)
+        best = -1
+        for k in range(8):  # the parts on row 0 (bits): the widest set that fits
+            w = len(_join([parts[i] for i in range(3) if k >> i & 1])) * 4
+            if x + w <= 128 and w > best:
+                best = w
+                self.row0 = k
+        self.mlen = _MSG_LEN
+        self.laid = (se, n)
+
+    def block(self, se, g, widest=False):
+        """The status bar's block: the boneyard ("B28"), the match note ("POOL 20")
+        and the scores labelled by side: "US 12 THEM 30" for partners, "YOU 20 S6
+        65" (you and the best of the others) or the two best, "BAD" first where
+        fewer points win ("" for a part a game has not); ``widest``: as wide as
+        they can be, the boneyard and every score three digits."""
+        scores = se.scores()
+        pile = ("B%d" % (999 if widest else self.stock)) if g.BONEYARD else ""
         note = getattr(se.cls, "match_note", None)  # the match's own state, e.g. "POOL 20"
         note = note(se.match) if note is not None and se.match is not None else ""
-        if note:
-            pile = (pile + " " + note) if pile else note
-        if pile:
-            sc = pile + " " + sc
-        gap = 1 if n > 5 else 3
-        w = len(sc) * 4 + 2
-        wide = 0  # the widest cell of either page when paged
-        for s in range(n):
-            w += (len(str(counts[s])) + (4 if s == hum else 2)) * 4 + 1 + gap
-            wide = max(wide, (len(str(counts[s])) + 2) * 4 + 1, len(str(scores[g.side(s)])) * 4 + 1)
-        paged = w > 128 + gap
-        self.page = (self.page & 5) | (2 if paged else 0)
-        cw = 128 // n
-        if paged and pile:  # the pile keeps the right end if every cell still fits
-            cw = (127 - len(pile) * 4) // n
-            if cw < wide + gap - 1:
-                cw = 128 // n
-                pile = ""
-            else:
-                scr.small(128 - len(pile) * 4, 0, pile)
+        bad = getattr(se.cls, "BAD_POINTS", False)  # Whist: fewer bad points win
+        hum = se.humans[0] if len(se.humans) == 1 else -1
+        first = g.side(hum) if hum >= 0 else -1
+        order = sorted(range(len(scores)), key=lambda i: scores[i], reverse=not bad)
+        if first < 0:
+            first = order[0]
+        second = [i for i in order if i != first][0]
+        out = ["BAD"] if bad else []
+        for i in (first, second):
+            v = scores[i]
+            out.append(side_name(se, i, True).upper() + " " + (
+                "%3d" % v if widest and -99 <= v <= 999 else str(v)))
+        return [pile, note, " ".join(out)]
+
+    def draw_status(self, scr, se, g):
+        """Row 0: each seat's cell of tiles left (see :meth:`layout`), the seat to act
+        inverted, a dotted line under a seat whose last move was a pass; and the
+        block of boneyard, note and scores at the right of row 0 or row 1."""
+        if self.dirty_model:
+            self.sync()
+        n = g.players
+        if self.laid != (se, n):
+            self.layout(se, g)
+        counts = self.counts
+        hum = se.humans[0] if len(se.humans) == 1 else -1
         turn = g.turn if se.result is None else -1
-        x = 0
         for s in range(n):
-            if paged and self.page & 1:
-                txt = str(scores[g.side(s)])
-            else:
-                txt = ("YOU" if not paged else "Y") if s == hum else str(s + 1)
-                txt += ":%d" % counts[s]
-            if paged:
-                x = s * cw
-            x += gap
+            txt = str(counts[s])
+            if self.labelled:
+                txt = ("YOU:" if s == hum else "%d:" % (s + 1)) + txt
+            elif s == hum:
+                txt = "Y" + txt
+            x = self.cells[s]
             w = len(txt) * 4 + 1
             if s == turn:
-                scr.fill(x - gap, 0, w, 6, 1)
-            scr.small(x - gap + 1, 0, txt, 0 if s == turn else 1)
+                scr.fill(x, 0, w, 6, 1)
+            scr.small(x + 1, 0, txt, 0 if s == turn else 1)
             if self.passed >> s & 1:  # dotted, in the other colour on the seat to act
-                for xx in range(x - gap, x - gap + w, 2):
+                for xx in range(x, x + w, 2):
                     scr.pixel(xx, 5, 0 if s == turn else 1)
-            x += w
-        if not paged:
-            scr.small(max(x, 128 - len(sc) * 4), 0, sc)
+        b = self.block(se, g)
+        b = _join([b[i] for i in range(3) if self.row0 >> i & 1])
+        scr.small(129 - len(b) * 4, 0, b)
 
     def draw_hand(self, scr, g):
         items = self.items

@@ -95,7 +95,7 @@ def test_declarations_and_registry():
     assert CastleRock.TARGET == 50 and CastleRock.LAYOUT == TABLEAU and not CastleRock.BAD_POINTS
     assert CastleRock.AI == "castleai" and ai.supports(CastleRock)
     assert ai.family(CastleRock).__name__ == "domino.castleai"
-    assert [o[0] for o in CastleRock.OPTIONS] == ["set", "play"]
+    assert [o[0] for o in CastleRock.OPTIONS] == ["Set", "Play"]
     for code in range(128):  # config reads the code exactly as domino.options packs it
         try:
             got = config(4, code)

@@ -79,7 +79,7 @@ def test_declarations_and_registry():
     assert (3, "loo", "Loo", "Domino Loo", "tricks") in games.GAMES
     assert Loo.GAME_ID == 3 and Loo.NAME == "Domino Loo" and Loo.PLAYERS == (2, 3, 4)
     assert Loo.TARGET == 15 and Loo.LAYOUT == TRICKS and not Loo.BAD_POINTS
-    assert [o[0] for o in Loo.OPTIONS] == ["scoring", "stake"]
+    assert [o[0] for o in Loo.OPTIONS] == ["Scoring", "Stake"]
     assert unpack_options(Loo.OPTIONS, options_for(True, 10)) == [1, 1]
     assert config(3, options_for(True, 20)) == (True, 20)
     for code in range(128):  # config reads the code exactly as domino.options packs it
@@ -334,7 +334,7 @@ def test_a_hand_from_the_text():
     assert g.over and list(g.tricks) == [2, 3]
     r = g.result()
     assert r.points == [2, 3] and r.looed == [] and r.call == "" and r.end == END_TRICKS
-    assert r.winner == 1 and r.summary == "tricks: @0 2, @1 3"
+    assert r.winner == 1 and r.summary == "tricks: @0 took 2, @1 took 3"
     pub = g.observation(0).public
     assert pub[3] == ENDED and pub[7] == (2, 3) and pub[10] == 0
     assert pub[11] == (T("4-3"), T("2-1"))
@@ -599,7 +599,7 @@ def test_a_loo_from_zero_two_players():
     r = m.finish_hand()
     assert list(g.tricks) == [0, 5] and r.looed == [0] and r.call == CALL_LOO
     assert r.points == [-5, 5] and m.scores == [-5, 5] and not m.over
-    assert r.summary == "tricks: @0 looed, @1 5"
+    assert r.summary == "tricks: @0 took none, @1 took 5"
 
 
 def test_looed_players_set_back_five_three_players():

@@ -283,6 +283,7 @@ def test_match_kapot():
     assert m.scores == [30, 0] and not m.over
     Seychelles.settle(m, hand([20, 0]))  # exactly 50 reaches the target
     assert m.over and m.winner == 0 and m.call == seychelles.CALL_KAPOT
+    assert m.story == "#1 on 0: kapot"  # the call in words, for the match's result
 
 
 @pytest.mark.parametrize("loser", [1, 5, 9])
@@ -294,6 +295,7 @@ def test_match_kapot_bef(loser):
     Seychelles.settle(m, hand([14, 0]))
     assert m.scores == [63, loser]
     assert m.over and m.winner == 0 and m.call == seychelles.CALL_KAPOT_BEF
+    assert m.story == "#1 on %d: kapot bef" % loser
 
 
 @pytest.mark.parametrize("loser", [10, 11, 49])

@@ -389,9 +389,9 @@ def _find_hand(gid, players, want):
 
 
 @pytest.mark.parametrize("gid,want,expect", [
-    (0, lambda r: r.end == BLOCK and r.side >= 0, "krose: blocked, %(side)s had fewer pips"),
-    (0, lambda r: r.end == BLOCK and r.side < 0, "zete: blocked"),
-    (0, lambda r: r.end == DOMINO, "tape: %(winner)s went out"),
+    (0, lambda r: r.end == BLOCK and r.side >= 0, "Blocked, %(side)s had fewer pips (krose)"),
+    (0, lambda r: r.end == BLOCK and r.side < 0, "Blocked, fewest pips tied: no points (zete)"),
+    (0, lambda r: r.end == DOMINO, "%(winner)s went out (tape)"),
     (1, lambda r: r.end == BLOCK and r.side >= 0, "Blocked, %(side)s had fewer pips"),
     (2, lambda r: r.end == DOMINO, "%(winner)s went out"),
 ])
@@ -419,6 +419,17 @@ def _restart_session(players=4):
                 break
             se.next_hand()
     raise AssertionError("no restart found")
+
+
+def test_sides_are_named_as_a_sentence_says():
+    """With one person at the table a side is "We" or "They" in the summary's
+    sentences ("They had fewer pips", not "Them had"; issue 30, fault 11)."""
+    import handend
+    se = sessionmod.new_match(0, 4, [0, 2, 2, 2], 50, 1)
+    us = se.game.side(0)
+    assert handend.describe(se, "blocked, #%d had fewer pips" % (1 - us)) == "blocked, they had fewer pips"
+    assert handend.describe(se, "#%d reached 50" % us) == "We reached 50"
+    assert handend.describe(se, "@0 went out") == "You went out"
 
 
 def test_seychelles_restart_explained_on_the_summary():

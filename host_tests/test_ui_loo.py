@@ -244,9 +244,10 @@ def test_summary_tells_tricks_loos_and_the_pool():
     assert isinstance(sc, handend.Summary) and sc.reveal is None and sc.words
     r = h.app.session.result
     words = " ".join(sc.lines())
-    assert words.startswith(("loo: tricks:", "Tricks:")) and "pool 20:" in words, words
+    assert words.startswith("Tricks:") and "pool 20:" in words, words
+    assert words.endswith(" (loo)") == bool(r.looed), words  # the call after the plain words
     for s in r.looed:
-        assert "%s looed" % scenes.seat_name(h.app.session, s) in words
+        assert "%s took none" % scenes.seat_name(h.app.session, s) in words
     m = h.app.session.match
     assert sum(m.scores) + m.extra[0] == 0  # money only moves between balances and the pool
     for s in r.looed:
@@ -330,9 +331,9 @@ def test_a_hand_thrown_up_stays_face_down_at_the_end():
 
 @pytest.mark.parametrize("players", (3, 4))
 def test_pool_play_shows_the_pool_on_row_0(monkeypatch, players):
-    """Pool play: row 0 shows the pool ("POOL 20", the game's ``match_note``)
-    beside the balances, on both pages when row 0 pages (4 players), and the
-    next hand's pool after the first; plain scoring shows none."""
+    """Pool play: the status bar shows the pool ("POOL 20", the game's
+    ``match_note``) beside the balances, and the next hand's pool after the
+    first; plain scoring shows none."""
     from test_ui_table import Drawn
     d = Drawn(monkeypatch)
     h = sim.Harness(6)
@@ -340,11 +341,10 @@ def test_pool_play_shows_the_pool_on_row_0(monkeypatch, players):
     m = h.app.session.match
 
     def row0():
-        pages = d.row0_pages(h)
-        assert len(pages) == (2 if h.app.table.page & 2 else 1), pages  # both pages seen
+        pages = d.status(h)
+        assert len(pages) == 1, pages  # one page
         return pages
 
-    assert (h.app.table.page & 2 != 0) == (players == 4)  # 4 players: row 0 pages
     assert all("POOL %d" % m.extra[0] in p for p in row0())
     refresh_golden._play_until(h, lambda app: isinstance(app.scene, handend.Summary), limit=20000)
     while h.app.session.result is not None:

@@ -312,8 +312,9 @@ def test_the_pace_wait_for_a_holds_each_ai_play_until_a():
 
 
 def test_whist_says_its_scores_are_bad_points_and_why_a_side_won():
-    """Domino Whist: row 0 labels the scores "BAD", and the match's result says that
-    fewer bad points win, its grid labelled BAD (issue 30, fault 6)."""
+    """Domino Whist: the status bar labels the scores "BAD US 0 THEM 0", and the
+    match's result says that fewer bad points win, its grid labelled BAD (issue
+    30, faults 6 and 10)."""
     import handend
     h = sim.Harness(6)
     h.app.start_match(1, 4, [0, 1, 1, 1], 50)
@@ -324,7 +325,7 @@ def test_whist_says_its_scores_are_bad_points_and_why_a_side_won():
     scr.text = lambda i, s, inv=False, x=2: (said.append(s), text(i, s, inv, x))[1]
     h.app.dirty = True
     h.step()
-    assert any(s.startswith("BAD 0-0") for s in said), said
+    assert "BAD US 0 THEM 0" in said, said
     for _ in range(3000):  # every move the first legal one: to the match's result
         if isinstance(h.app.scene, handend.Result):
             break
@@ -334,3 +335,74 @@ def test_whist_says_its_scores_are_bad_points_and_why_a_side_won():
     h.app.dirty = True
     h.step()
     assert "FEWER BAD POINTS WIN" in said and "BAD" in said, said
+
+
+def test_eight_seats_with_ten_tiles_keep_row_0_apart():
+    """All Fives, 8 players, a seat holding 10 or more tiles: every frame of the
+    table keeps row 0's cells apart ("Y:122:6" before; issue 30, fault 2)."""
+    h, seen = frames(EIGHT + " A w3000" * 9)
+    assert type(h.app.scene).__name__ == "Table"
+    assert max(h.app.table.counts) >= 10, h.app.table.counts
+    assert seen == [], sorted(set(seen))[:10]
+
+
+def test_partners_scores_read_us_and_them():
+    """Seychelles, you and seat 3 against seats 2 and 4: the status bar says "US"
+    and "THEM" with your side's points first, on row 0 beside the cells."""
+    h = sim.Harness(6)
+    h.app.start_match(0, 4, [0, 1, 1, 1], 50)
+    se = h.app.session
+    h.app.dirty = True
+    h.step()
+    se.match.scores[:] = [12, 30] if se.game.side(0) == 0 else [30, 12]
+    said = []
+    scr = h.app.scr
+    small = scr.small
+    scr.small = lambda x, y, s, c=1: (said.append((y, s)), small(x, y, s, c))[1]
+    h.app.dirty = True
+    h.step()
+    assert (0, "US 12 THEM 30") in said, said
+
+
+def test_match_result_says_the_call_in_words():
+    """Seychelles won kapot: the result says what the call means for this table
+    ("THEY ON 0: KAPOT"), not the Creole word alone (issue 30, fault 11)."""
+    import handend
+    h = sim.Harness(6)
+    h.app.start_match(0, 4, [0, 1, 1, 1], 50)
+    se = h.app.session
+    m = se.match
+    them = 1 - se.game.side(0)
+    m.scores[:] = [0, 0]
+    m.scores[1 - them] = 52
+    m.over, m.winner, m.call, m.story = True, 1 - them, "kapot", "#%d on 0: kapot" % them
+    h.app.session_done = se
+    said = []
+    scr = h.app.scr
+    text = scr.text
+    scr.text = lambda i, s, inv=False, x=2: (said.append(s), text(i, s, inv, x))[1]
+    handend.Result(h.app).draw(scr)
+    assert "THEY ON 0: KAPOT" in said, said
+
+
+def test_options_name_people_and_what_auto_gives():
+    """The options screen: one person is "You", pass and play names each
+    "Person"; All Fives' "auto" set and hand size say what they give; option
+    names are capitalised in every game (issue 30, fault 11)."""
+    import newgame
+    from domino import games
+    h = sim.Harness(6)
+    opt = newgame.Options(h.app, 2)  # All Fives
+    opt.players = 2
+    opt.kinds[:2] = bytearray([0, 3])
+    rows = opt.rows()
+    assert "P1: You" in rows and "P2: AI hard" in rows, rows
+    assert "Set: auto=double-6" in rows and "Tiles: auto=7" in rows, rows
+    opt.players = 8
+    opt.kinds[:8] = bytearray([0, 0] + [3] * 6)
+    rows = opt.rows()
+    assert "P1: Person" in rows and "P2: Person" in rows, rows
+    assert "Set: auto=double-12" in rows and "Tiles: auto=7" in rows, rows
+    for g in games.GAMES:
+        for name, _, _ in games.load(g[0]).OPTIONS:
+            assert name[:1].isupper() and name[1:].islower(), (g[3], name)

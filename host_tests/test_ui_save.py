@@ -452,7 +452,7 @@ def test_a_hand_continued_late_ends_as_it_would_have():
     (``devscript.quit_late``): continued after a power cycle, the AI seats play the
     hand out with exactly the moves left."""
     import devscript
-    nvm, n = devscript.quit_late(4, devscript.hard_seats(4, 6, "set: double-12"), devscript.LATE_MOVES)
+    nvm, n = devscript.quit_late(4, devscript.hard_seats(4, 6, "Set: double-12"), devscript.LATE_MOVES)
     h = fresh(bytearray(nvm))
     assert len(kept(h.app).rec.moves) == n
     h.run_script("A")  # Continue

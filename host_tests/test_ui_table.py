@@ -107,29 +107,35 @@ def test_allfives_board_shows_the_true_layout():
     for label, g in _allfives_line():
         scr, t = _board(g)
         assert g.spinner == T(3, 3) and g.placed[0] != g.spinner, label
+        def framed(x):  # the spinner 3-3 upright at x, and its frame
+            return _ref(lambda s: (s.tile(x, 17, 3, 3), s.rect(x - 2, 15, 15, 25)), x - 2, 15, 15, 25)
+
         if g.narms == 2:
-            # the spinner in the centre, upright, and nothing above or below it
+            # the spinner in the centre, upright and framed, nothing above or below the frame
             assert _region(scr, 58, 17, 11, 21) == _ref(lambda s: s.tile(58, 17, 3, 3), 58, 17, 11, 21)
-            assert not any(_region(scr, 53, 12, 21, 5)) and not any(_region(scr, 53, 41, 21, 2)), label
+            assert _region(scr, 56, 15, 15, 25) == framed(58), label
+            assert not any(_region(scr, 53, 12, 21, 3)) and not any(_region(scr, 53, 40, 21, 3)), label
             # the first tile 4-3 is the left end (4 open), the spinner the right end: 4 + 3 + 3
             assert _region(scr, 0, 22, 21, 11) == _ref(lambda s: s.tile(0, 22, 4, 3, False), 0, 22, 21, 11)
             _check_ends_text(scr, t, g, label, [4, 6])
             continue
-        # arms open: the spinner as a square between its side arms
-        assert _region(scr, 58, 22, 11, 11) == _ref(lambda s: s.square(58, 22, 3), 58, 22, 11, 11), label
-        for a, y in ((2, 12), (3, 32)):
+        # arms open: the spinner upright and framed left of centre, its up and down
+        # arms in two rows right of it, each its end tile across, the open end outward
+        x = t.view._SPIN_X
+        assert _region(scr, x, 17, 11, 21) == _ref(lambda s: s.tile(x, 17, 3, 3), x, 17, 11, 21), label
+        assert _region(scr, x - 2, 15, 15, 25) == framed(x), label
+        for a, y in ((2, 14), (3, 31)):
             if g.side_played(a):
-                if g.kind[a] != SPIN and tiles.HI[g.end_tile[a]] == tiles.LO[g.end_tile[a]]:
-                    v = g.ends[a]  # a double lies crosswise: both halves, counted twice
-                    want = _ref(lambda s: s.tile(53, y, v, v, False), 53, y, 21, 11)
-                    assert _region(scr, 53, y, 21, 11) == want, label
+                e = g.end_tile[a]
+                v = g.ends[a]
+                o = tiles.HI[e] + tiles.LO[e] - v  # a double: both halves, counted twice
+                want = _ref(lambda s: s.tile(x + 14, y, o, v, False), x + 14, y, 21, 11)
+                assert _region(scr, x + 14, y, 21, 11) == want, label
+                if o == v and g.kind[a] != SPIN:
                     assert g.end_points(a) == 2 * v
-                else:
-                    want = _ref(lambda s: s.square(58, y, g.ends[a]), 58, y, 11, 11)
-                    assert _region(scr, 58, y, 11, 11) == want, label
-            else:  # open with no tile: an empty dotted square, counting nothing
-                want = _ref(lambda s: s.rect(58, y, 11, 11, 1, True), 58, y + 1, 11, 9)
-                assert _region(scr, 58, y + 1, 11, 9) == want, label
+            else:  # open with no tile: an empty dotted slot, counting nothing
+                want = _ref(lambda s: s.rect(x + 14, y, 21, 11, 1, True), x + 14, y, 21, 11)
+                assert _region(scr, x + 14, y, 21, 11) == want, label
                 assert g.end_points(a) == 0 or g.kind[a] == SPIN
         _check_ends_text(scr, t, g, label, None)
 
@@ -139,7 +145,7 @@ def _check_ends_text(scr, t, g, label, want):
     text = t.view.ends_text(g.board())
     terms = [int(v) for v in text.split("=")[0].split("+")]
     assert sum(terms) == g.end_sum() == int(text.split("=")[1]), (label, text)
-    assert _region(scr, 0, 12, 52, 5) == _ref(lambda s: s.small(0, 12, text), 0, 12, 52, 5), label
+    assert _region(scr, 0, 12, 44, 5) == _ref(lambda s: s.small(0, 12, text), 0, 12, 44, 5), label
     assert len(terms) == 2 + g.side_played(2) + g.side_played(3), text
     if want is not None:
         assert terms == want, text
@@ -187,10 +193,10 @@ class Drawn:
                          or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1])
                 assert apart, "%r overlaps %r" % (a, b)
 
-    def row0_pages(self, h):
-        """Redraw the table twice, a page's time apart (both pages if row 0 pages), check
-        that no text runs off or overlaps, and return row 0's texts per frame: a set of
-        space-joined strings, one per page seen."""
+    def status(self, h):
+        """Redraw the table twice, a page's time apart, check that no text runs off or
+        overlaps, and return the status bar's texts per frame (row 0's, and the block
+        at row 1's right end when it is there): a set of space-joined strings."""
         self.items[:] = []
         for _ in range(2):
             h.app.dirty = True
@@ -198,8 +204,9 @@ class Drawn:
             h.wait(2600)
         self.check_on_screen()
         frames = {}
+        whole = set(it[5] for it in self.items if it[1] == 0)  # not a redraw of row 1 alone
         for it in self.items:
-            if it[1] == 0:
+            if it[5] in whole and (it[1] == 0 or (it[1] == 7 and it[0] + it[2] == 128)):
                 frames[it[5]] = frames.get(it[5], "") + " " + it[4]
         return set(frames.values())
 
@@ -233,23 +240,23 @@ def _distinct_scores(n):
 
 
 @pytest.mark.parametrize("players", range(2, 9))
-def test_table_shows_every_seats_score(monkeypatch, players):
+def test_status_bar_labels_your_score_and_the_best_others(monkeypatch, players):
+    """All Fives, 2 to 8 players, three-digit scores: the status bar, on one page,
+    holds the boneyard, your score and the best other seat's, each labelled."""
     import refresh_golden
     h = _allfives_match(players)
     refresh_golden._play_until(h, lambda app: app.table.to_act and not app.table.dirty_model)
     se = h.app.session
     se.match.scores[:] = _distinct_scores(players)
     want = se.scores()
+    best = max(range(1, players), key=lambda s: want[s])
     d = Drawn(monkeypatch)
-    h.app.dirty = True
-    h.step()
-    for _ in range(2):  # row 0 may page between tiles left and scores
-        h.wait(2600)
+    seen = d.status(h)
     assert h.app.scene is h.app.table and h.app.table.to_act
-    d.check_on_screen()
-    shown = d.numbers(0, 5)
-    for s in range(players):
-        assert want[s] in shown, "seat %d's score %d not on row 0 (%r)" % (s + 1, want[s], shown)
+    assert len(seen) == 1, seen  # no paging
+    bar = seen.pop()
+    assert " B%d " % h.app.table.stock in bar + " ", bar
+    assert " YOU %d S%d %d" % (want[0], best + 1, want[best]) in bar, bar
 
 
 def _to_summary(h):
@@ -398,7 +405,8 @@ def _entries(msg):
 @pytest.mark.parametrize("players", range(2, 9))
 def test_row_1_shows_every_seats_last_play(monkeypatch, players):
     """With 2 to 8 seats, once each has played, row 1 shows every seat's last play
-    (paging when they do not fit), each whole, and no text runs off the screen."""
+    (paging when they do not fit, on pages of their own where not one fits beside
+    "YOUR TURN"), each whole, and no text runs off the screen."""
     import refresh_golden
     h = _allfives_match(players)
     app = h.app
@@ -410,7 +418,7 @@ def test_row_1_shows_every_seats_last_play(monkeypatch, players):
     want = _last_plays(se, se.game)
     d = Drawn(monkeypatch)
     seen = set()
-    for _ in range(300):  # 15 s on your turn
+    for _ in range(1000):  # 50 s on your turn
         h.step(50)
         msg = t.message()
         assert len(msg) <= table._MSG_LEN, msg
@@ -419,6 +427,7 @@ def test_row_1_shows_every_seats_last_play(monkeypatch, players):
     d.check_on_screen()
     row1 = [it[4] for it in d.items if it[1] == 7]
     assert row1 and all(len(s) <= table._MSG_LEN for s in row1)
+    assert "YOUR TURN" in seen
     for s in range(players):
         assert want[s] in seen, "seat %d's last play %r not on row 1 (%r)" % (s + 1, want[s], seen)
 
@@ -426,7 +435,8 @@ def test_row_1_shows_every_seats_last_play(monkeypatch, players):
 @pytest.mark.parametrize("players", (5, 8))
 def test_row_1_whole_while_ai_seats_think_and_a_fresh_play_at_once(players):
     """Row 1 never needs cutting (also with a thinking seat's "S3..." before the
-    plays), and a play just made is on it at once, even after row 1 has paged."""
+    plays), and a play just made is on it at once, even after row 1 has paged
+    (on your turn where it does not fit beside "YOUR TURN": on the next page)."""
     import refresh_golden
     h = _allfives_match(players)
     app = h.app
@@ -450,6 +460,9 @@ def test_row_1_whole_while_ai_seats_think_and_a_fresh_play_at_once(players):
         assert len(msg) <= table._MSG_LEN, msg
         if len(se.rec.moves) != n and se.last[1] != table.DRAW and not t.note and not t.scored_until:
             seat, m = se.last
+            if t.to_act and msg == "YOUR TURN":  # crowded: the words first, the plays the next page
+                h.wait(5100)  # the first page stays a full page time
+                msg = t.message()
             assert _last_plays(se, se.game)[seat] in _entries(msg), (se.last, msg)
             fresh += 1
     assert fresh > 10
@@ -659,16 +672,19 @@ def test_passed_mark_distinct_from_the_turn_highlight():
     assert any(x not in turn_cols for x in changed)
 
 
-def test_boneyard_kept_on_row_0_when_it_pages(monkeypatch):
-    """All Fives, 8 players: row 0 pages between tiles left and scores and keeps
-    the boneyard's count at its right end on both pages, no text overlapping."""
+def test_eight_seats_keep_a_fixed_cell_each(monkeypatch):
+    """All Fives, 8 players: row 0 holds each seat's count at a fixed sixteenth of
+    the row (yours "Y9"), the boneyard beside the scores, one page, nothing
+    overlapping."""
     import refresh_golden
     d = Drawn(monkeypatch)
     h = sim.Harness(6)
     refresh_golden._eight(h)
     g = h.app.session.game
-    assert h.app.table.page & 2  # paged
-    pages = d.row0_pages(h)
-    assert len(pages) == 2
-    for p in pages:
-        assert " B%d" % (len(g.stock) - g.top) in p, p
+    seen = d.status(h)
+    assert len(seen) == 1, seen
+    counts = h.app.table.counts
+    assert seen.pop().split()[:8] == ["Y%d" % counts[0]] + [str(c) for c in counts[1:]]
+    xs = sorted(set(it[0] for it in d.items if it[1] == 0))
+    assert xs[:8] == [s * 16 + 1 for s in range(8)], xs
+    assert any(it[4].startswith("B%d " % (len(g.stock) - g.top)) for it in d.items if it[1] == 7)

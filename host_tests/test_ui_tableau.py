@@ -288,7 +288,7 @@ def test_castle_matches_through_the_buttons(board, players, target, drinks):
                 for v in devil:
                     assert tiles.name(v) in text
                 for s in range(players):
-                    assert "S%d TOOK %d: %d" % (s + 1, len(g.captured(s)), r.points[s]) in text
+                    assert "S%d TOOK %d, SCORES %d" % (s + 1, len(g.captured(s)), r.points[s]) in text
                 if drinks:
                     assert r.winner >= 0 and r.points[r.winner] == max(r.points)
                     words = []
@@ -336,13 +336,13 @@ def test_drinks_has_no_target_on_the_options_screen():
     h = sim.Harness(6)
     opt = refresh_golden._new_game(h, 4, [0] * 3, 3)
     assert "Target: 50" in opt.rows()
-    row = [i for i in range(len(opt.rows())) if opt.rows()[i].startswith("play")][0]
+    row = [i for i in range(len(opt.rows())) if opt.rows()[i].startswith("Play:")][0]
     opt.sel = row
     h.tap("RIGHT")
-    assert opt.rows()[opt.sel] == "play: drinks"
+    assert opt.rows()[opt.sel] == "Play: drinks"
     assert not any(r.startswith("Target") for r in opt.rows())
     h.tap("RIGHT")
-    assert opt.rows()[opt.sel] == "play: match" and "Target: 50" in opt.rows()
+    assert opt.rows()[opt.sel] == "Play: match" and "Target: 50" in opt.rows()
 
 
 def test_summary_follows_the_games_target_unit(monkeypatch):

@@ -115,17 +115,17 @@ def ram_script(name):
     - ``ram_castle12``: 6-player Castle Rock on double-twelve over a hand's end and the next deal.
     """
     if name == "ram_again":
-        return (FAST + " " + new_game_keys(4, hard_seats(4, 6, "play: drinks"))[0]
+        return (FAST + " " + new_game_keys(4, hard_seats(4, 6, "Play: drinks"))[0]
                 + " w90000" + " A w1500" * 8 + " B w500" * 4 + " "
                 + new_game_keys(2, hard_seats(2, 8, "Set: double-12"))[0] + ON * 60)
     if name == "ram_quit":
         return (FAST + " " + new_game_keys(0, hard_seats(0, 4))[0] + ON * 22 + QUIT + " "
                 + new_game_keys(4, hard_seats(4, 6), resumable=True)[0] + ON * 50)
     if name == "ram_tricks":
-        return (FAST + " " + new_game_keys(3, hard_seats(3, 4, "scoring: pool"))[0] + ON * 18
+        return (FAST + " " + new_game_keys(3, hard_seats(3, 4, "Scoring: pool"))[0] + ON * 18
                 + QUIT + " " + new_game_keys(1, hard_seats(1, 4), resumable=True)[0] + ON * 40)
     if name == "ram_castle12":
-        return FAST + " " + new_game_keys(4, hard_seats(4, 6, "set: double-12"))[0] + ON * 140
+        return FAST + " " + new_game_keys(4, hard_seats(4, 6, "Set: double-12"))[0] + ON * 140
     raise ValueError("no RAM run %r (ram_again, ram_quit, ram_tricks, ram_castle12)" % name)
 
 
@@ -169,7 +169,7 @@ def ram_late(name):
     """RAM run ``name`` that starts from a save (:func:`quit_late`): (its save region, its
     script from power-on: Continue, then A every 3 s), else None."""
     if name == "ram_castle12_late":
-        nvm, _ = quit_late(4, hard_seats(4, 6, "set: double-12"), LATE_MOVES)
+        nvm, _ = quit_late(4, hard_seats(4, 6, "Set: double-12"), LATE_MOVES)
         return nvm, "w500 A" + ON * 40
     return None
 

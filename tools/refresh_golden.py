@@ -124,14 +124,11 @@ def _spinner(h):
                 and not app.table.dirty_model, limit=20000)
 
 
-def _eight(h, scores_page=False):
-    """All Fives, 8 players (double-twelve): your turn; row 0 on its tiles-left
-    page, or its scores page."""
+def _eight(h):
+    """All Fives, 8 players (double-twelve): your turn."""
     _start(h, 2, players=8, kinds=[0] + [1] * 7)
     _play_until(h, lambda app: app.session.game.nplayed >= 5 and app.table.to_act
                 and not app.table.dirty_model, limit=20000)
-    while (h.app.table.page & 1) != scores_page:  # row 0 pages every few seconds
-        h.wait(100)
 
 
 def _summary8(h):
@@ -324,7 +321,6 @@ SCREENS = {
     "table_whist": (6, lambda h: _start(h, 1, wait=3000)),
     "table_spinner": (6, _spinner),
     "table_8players": (6, _eight),
-    "table_8players_scores": (6, lambda h: _eight(h, True)),
     "summary_8players": (6, _summary8),
     "moves": (6, _moves),
     "table_menu": (6, lambda h: (_start(h, 0, wait=3000), h.tap("B"))),

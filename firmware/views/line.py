@@ -1,10 +1,12 @@
 """The board of a line game (``LAYOUT`` "line"), for :class:`table.Table`.
 
-The board (y 12-42) shows the centre (the spinner once laid, else the first
-tile) with the two ends of the line and "+n" for the tiles between, the
-spinner's open side arms above and below it (an open arm with no tile as a
-dotted slot, a double crosswise), where the open ends score the ends as they
-count and their total ("8+5+2=15"), and a bar at the last play. It reads
+The board (y 12-42) shows the centre (the spinner once laid, framed, else the
+first tile) with the two ends of the line and "(n)" for the tiles between. Once
+the spinner's side arms open it stands left of centre, its up and down arms
+two rows right of it (each its end tile across, open end outward, "(n)" for the
+tiles behind; a dotted slot while empty), the line's right end beyond them.
+Where the open ends score: the ends as they count and their total
+("8+5+2=15") at the top left; a bar marks the last play. It reads
 the game's board (:class:`~domino.game.Board`, the line kind's fields) and
 the contract's move queries.
 
@@ -23,6 +25,7 @@ from micropython import const
 
 
 _MID_Y = const(22)
+_SPIN_X = const(48)  # the spinner's x once its side arms are open
 
 
 def said(g, ev, i, short):
@@ -58,10 +61,7 @@ def refused(g, tile):
 
 
 def board(t, scr, g):
-    """The line as it lies: its two ends, the centre (the spinner once laid,
-    else the first tile) with "+n" for the tiles between, the spinner's open
-    side arms above and below it, and where the ends score the ends as they
-    count ("4+6+2=12") at the top left; a bar marks the last play."""
+    """The line as it lies (see the module doc)."""
     b = g.board()
     if b.first < 0:
         scr.small(34, 25, "LEAD ANY TILE")
@@ -82,7 +82,8 @@ def board(t, scr, g):
     last = n0 + n1
     ctr = spin if spin >= 0 else b.first
     ends = b.ends
-    # the two ends of the line, and "+n" for the tiles between them and the centre
+    four = len(ends) > 2  # the spinner's side arms are open: it stands left of centre
+    # the two ends of the line, and "(n)" for the tiles between them and the centre
     for a in (0, 1):
         if c == (0 if a == 0 else last):
             continue  # the centre is this end
@@ -99,18 +100,24 @@ def board(t, scr, g):
             scr.tile(x, _MID_Y, o if a else v, v if a else o, False, sel)
             _bar(scr, e == last_t, x + 10, 34)
         n = last - c - 1 if a else c - 1
-        if n > 0:
-            scr.small(84 if a else 30, 25, "+%d" % n)
-    # the centre, and the spinner's side arms once open
+        if n > 0:  # "(n)": tiles, not points
+            h = "(%d)" % n
+            scr.small((105 - 4 * len(h) if four else 84) if a else (24 if four else 30), 25, h)
+    # the centre (the spinner framed), and the spinner's side arms once open
     sel = (c == 0 and _armsel(t, g, 0)) or (c == last and _armsel(t, g, 1))
-    if len(ends) > 2:
-        _side(t, scr, g, b, 2, 12)
-        _side(t, scr, g, b, 3, 32)
-        scr.square(58, 22, HI[ctr], sel)
-        _bar(scr, ctr == last_t, 73, 26, True)
-    elif HI[ctr] == LO[ctr]:
-        scr.tile(58, 17, HI[ctr], LO[ctr], True, sel)
-        _bar(scr, ctr == last_t, 63, 39)
+    if four:
+        _side(t, scr, g, b, 2, 14)
+        _side(t, scr, g, b, 3, 31)
+        x = _SPIN_X
+    else:
+        x = 58
+    if HI[ctr] == LO[ctr]:
+        scr.tile(x, 17, HI[ctr], LO[ctr], True, sel)
+        if ctr == spin:  # framed, its bar at its left
+            scr.rect(x - 2, 15, 15, 25, 1)
+            _bar(scr, ctr == last_t, x - 5, 25, True)
+        else:
+            _bar(scr, ctr == last_t, x + 5, 39)
     else:
         scr.tile(53, _MID_Y, HI[ctr], LO[ctr], False, sel)
         _bar(scr, ctr == last_t, 63, 34)
@@ -125,38 +132,36 @@ def board(t, scr, g):
 
 
 def ends_text(b):
-    """The open ends as they count and their total: "4+6+2=12" ("=96" if long)."""
+    """The open ends as they count and their total: "4+6+2=12" ("=96" if long: the
+    top left corner is 11 characters wide beside the spinner's frame)."""
     s = ""
     for v in b.counts:
         if v is not None:
             s += ("+" if s else "") + str(v)
     s += "=%d" % b.total
-    return s if len(s) <= 12 else s[s.index("="):]
+    return s if len(s) <= 11 else s[s.index("="):]
 
 
 def _side(t, scr, g, b, a, y):
-    """Side arm ``a`` of the spinner at ``y``: an empty dotted square while no
-    tile is on it, else its end (a double crosswise, both halves shown)."""
+    """Side arm ``a`` of the spinner (2 up, 3 down: the upper and lower of two
+    rows right of it, at ``y``): its end tile across, the open end outward, and
+    "(n)" for the tiles behind it; a dotted slot while no tile is on it."""
     arm = b.arms[a]
     n = len(arm)
     sel = _armsel(t, g, a)
+    x = _SPIN_X + 14
     if n == 0:
-        scr.square(58, y, 0, sel)
-        if not sel:
-            scr.rect(58, y, 11, 11, 0)
-            scr.rect(58, y, 11, 11, 1, True)
+        if sel:
+            scr.fill(x, y, 21, 11, 1)
+        else:
+            scr.rect(x, y, 21, 11, 1, True)
         return
     e = arm[-1]
     v = b.ends[a]
-    x = 70
-    if tiles.HI[e] == tiles.LO[e]:
-        scr.tile(53, y, v, v, False, sel)
-        x = 75
-    else:
-        scr.square(58, y, v, sel)
-    _bar(scr, e == b.last, x, y + 3, True)
+    scr.tile(x, y, tiles.HI[e] + tiles.LO[e] - v, v, False, sel)
+    _bar(scr, e == b.last, x + 23, y + 3, True)
     if n > 1:
-        scr.small(x + 3, y + 3, "+%d" % (n - 1))
+        scr.small(x + 27, y + 3, "(%d)" % (n - 1))
 
 
 def _bar(scr, on, x, y, side=False):

@@ -8,7 +8,7 @@ Board (y 12-42): a line "DEVIL 5  TOOK 3 0 2  B12" (the Devil's count: the
 tiles in the tableau; the tiles each seat captured this hand, seat 1 first;
 the boneyard, left out when there is no room); under it the row, upright
 tiles 12 px apart, a wall at the blocked end (left), the open end on the
-right. A row too long for the screen shows "+n" for the tiles left out: the
+right. A row too long for the screen shows "(n)" for the tiles left out: the
 open end always shows, and so does the capture in question with its
 neighbours. The tile selected for placing shows dotted beyond the open
 end. On your turn a tick marks each middle tile you may take, and the
@@ -25,7 +25,7 @@ from table import MOVE_ITEM
 from micropython import const
 
 
-_SLOTS = const(10)  # places across the screen, a tile or a "+n" each
+_SLOTS = const(10)  # places across the screen, a tile or a "(n)" each
 _PITCH = const(12)
 _TILE_Y = const(19)
 _TEXT_Y = const(13)
@@ -149,7 +149,7 @@ def board(t, scr, g):
     nxt = 0  # the first tile not yet shown
     for p in places:
         if p < 0:
-            s = "+%d" % (-p - 1)
+            s = "(%d)" % (-p - 1)
             scr.small(x + (11 - 4 * len(s)) // 2 + 1, _TILE_Y + 8, s)
             hid = False
             for m in marks:  # a capture among the tiles left out: ticked too
@@ -169,7 +169,8 @@ def board(t, scr, g):
 
 def reveal(se, r):
     """The end of a hand for the summary's first page: the Devil's hand (the
-    tiles left in the row) and each seat's tally, its captures less the Devil's hand ("S2 TOOK 9: 5"), two a row."""
+    tiles left in the row) and each seat's tally, its captures less the Devil's
+    hand ("S2 TOOK 9, SCORES 5"), a row each."""
     from scenes import seat_name
 
     g = se.game
@@ -186,15 +187,6 @@ def reveal(se, r):
             line = " "
         line += nm
     rows.append(line)
-    line = ""
-    for s in range(g.players):  # two seats a row
-        nm = "%s TOOK %d: %d" % (seat_name(se, s, True), len(captured[s]),
-                                 r.points[s])
-        if line:
-            rows.append(line + " " * (16 - len(line)) + nm)
-            line = ""
-        else:
-            line = nm
-    if line:
-        rows.append(line)
+    for s in range(g.players):  # a seat a row, in words
+        rows.append("%s TOOK %d, SCORES %d" % (seat_name(se, s, True), len(captured[s]), r.points[s]))
     return "THE DEVIL'S HAND", rows

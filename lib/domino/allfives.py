@@ -151,6 +151,16 @@ class AllFives(LineGame):
         self.prev_end = bytearray(n)
         self.score = [0] * self.nsides
 
+    @staticmethod
+    def default_value(players, options, i):
+        """What "auto" gives for option ``i`` (set, tiles) with these choices:
+        "double-9", "7" ("" for partners, or for choices that make no game)."""
+        try:
+            nset, hand, _ = config(players, options)
+        except ValueError:
+            return ""
+        return "double-%d" % nset if i == 0 else str(hand) if i == 1 else ""
+
     # -- the contract -------------------------------------------------------
 
     def legal_moves(self, buf):

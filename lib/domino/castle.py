@@ -111,7 +111,7 @@ TAKING = const(1)
 
 END_EMPTY = "empty"  # how every hand ends: all hands empty
 
-OPTIONS = (("set", "double-6", ("double-9", "double-12")), ("play", "match", ("drinks",)))
+OPTIONS = (("Set", "double-6", ("double-9", "double-12")), ("Play", "match", ("drinks",)))
 SETS = (6, 9, 12)
 
 _HI = tiles.HI

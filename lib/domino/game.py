@@ -23,8 +23,10 @@ Declared by each game's class (read before a hand exists)
     "" when the match has no score to reach: a single hand, no match score;
     without it, points), ``legacy_options(players, options)`` (the options code
     as deal codes and saves written before a default changed meant it; without
-    it, as it is) and ``match_note(match)`` (a short text of the match's
-    own state the table shows beside the scores, e.g. "POOL 20"; "" for none).
+    it, as it is), ``match_note(match)`` (a short text of the match's
+    own state the table shows beside the scores, e.g. "POOL 20"; "" for none)
+    and ``default_value(players, options, i)`` (what option ``i``'s default
+    gives with these choices, e.g. "double-9", shown after its label).
 
 Rules page (optional)
     A module ``domino.<the game's module>_rules`` whose ``TEXT`` is the game's rules

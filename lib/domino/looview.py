@@ -64,7 +64,7 @@ CALL_LOO = "loo"
 
 LOO_POINTS = const(5)  # plain scoring: a loo sets a player back five
 
-OPTIONS = (("scoring", "plain", ("pool",)), ("stake", "5", ("10", "15", "20")))
+OPTIONS = (("Scoring", "plain", ("pool",)), ("Stake", "5", ("10", "15", "20")))
 STAKES = (5, 10, 15, 20)
 
 _HI = tiles.HI
@@ -473,13 +473,13 @@ class LooView:
                 if st[s] == PASSED:
                     parts.append("@%d passed" % s)
                 elif s == for_pool:
-                    parts.append("@%d %d for the pool" % (s, tricks[s]))
+                    parts.append("@%d took %d for the pool" % (s, tricks[s]))
                 elif tricks[s] == 0:
                     looed.append(s)
-                    parts.append("@%d looed" % s)
+                    parts.append("@%d took none" % s)
                     points[s] = 0 if self.pool else -LOO_POINTS
                 else:
-                    parts.append("@%d %d" % (s, tricks[s]))
+                    parts.append("@%d took %d" % (s, tricks[s]))
                     points[s] = tricks[s]
             text = "tricks: " + ", ".join(parts)
             best = max(points)

@@ -131,7 +131,8 @@ class Seychelles(LineGame):
 
     @classmethod
     def settle(cls, match, result):
-        """Add a hand to the match; decide kapot, kapot bef or a restart."""
+        """Add a hand to the match; decide kapot, kapot bef or a restart (and say
+        which in ``match.story``: "#1 on 0: kapot")."""
         scores = match.scores
         for s in range(len(scores)):
             scores[s] += result.points[s]
@@ -152,6 +153,8 @@ class Seychelles(LineGame):
         match.over = True
         match.winner = w
         match.call = CALL_KAPOT if rest == 0 else CALL_KAPOT_BEF
+        o = [s for s in range(len(scores)) if s != w and scores[s] == rest][0]
+        match.story = "#%d on %d: %s" % (o, rest, match.call)
 
 
 def calls(game, seat):
