@@ -62,7 +62,7 @@ class Options(Menu):
         out = []
         if len(self.cls.PLAYERS) > 1:
             out.append("Players: %d" % self.players)
-        one = self.kinds[:self.players].count(0) == 1  # one person: "You"; more: pass and play
+        one = self.kinds[:self.players].count(b"\0") == 1  # one person: "You"; more: pass and play
         for p in range(self.players):
             k = self.kinds[p]
             out.append("P%d: %s" % (p + 1, "You" if one and k == 0 else KIND_NAMES[k]))

@@ -1,9 +1,11 @@
-"""The table's pause menu (B) and the hand's moves so far.
+"""The table's pause menu (B), the hand's moves so far, and the plays since a seat
+last moved (for the pass-the-device screen, ``scenes.Privacy``).
 
 A screen module (``scenes.SCREENS``), imported when B is pressed (or UP for a
-hint, DOWN to undo): not in RAM while the AI thinks.
+hint, DOWN to undo, or a person passes the device): not in RAM while the AI thinks.
 """
 
+from domino.game import DRAW
 from listmenu import Menu
 from scenes import Scene, seat_name
 from session import has_ai
@@ -88,6 +90,32 @@ class TableMenu(Menu):
 
     def back(self):
         _resume(self.app)
+
+
+def since(app, seat):
+    """The plays since ``seat`` last moved this hand (all of them if it has not),
+    oldest first, in the table's short words ("S3 5-5R+10"; draws left out), as
+    rows of whole plays two spaces apart in the small font: the newest three."""
+    se = app.session
+    g = se.game
+    said = app.table.board_view(g).said
+    ev = g.observation(seat).events
+    j = len(ev)
+    while j and ev[j - 1][0] != seat:
+        j -= 1
+    rows = []
+    row = ""
+    for i in range(j, len(ev)):
+        if ev[i][1] == DRAW:
+            continue
+        p = seat_name(se, ev[i][0], True) + " " + said(g, ev, i, True)
+        if row and len(row) + 2 + len(p) > 31:
+            rows.append(row)
+            row = ""
+        row += ("  " if row else "") + p
+    if row:
+        rows.append(row)
+    return rows[-3:]
 
 
 class MoveLog(Scene):

@@ -104,11 +104,15 @@ def side_name(session, side, short=False):
 
 
 class Privacy(Scene):
-    """Hand hidden between two human seats: "Pass to Seat 2 - press A"."""
+    """Hand hidden between two human seats: "Pass to Seat 2", the plays since that
+    seat last moved ("S3 5-5R+10", the newest that fit in three rows of the small
+    font: ``pause.since``), "press A"."""
 
     def __init__(self, app, seat):
         Scene.__init__(self, app)
         self.seat = seat
+        from pause import since  # a screen module: forgotten again once this shows
+        self.rows = since(app, seat)
 
     def on(self, act):
         if act == "A":
@@ -120,10 +124,11 @@ class Privacy(Scene):
     def draw(self, scr):
         scr.clear()
         scr.title("PASS THE DEVICE")
-        scr.text(0, "")
-        scr.text(1, "Pass to Seat %d" % (self.seat + 1), False, 16)
-        scr.text(2, "")
-        scr.text(3, "press A", False, 40)
-        scr.text(4, "")
-
-
+        scr.text(0, "Pass to Seat %d" % (self.seat + 1), False, 16)
+        if self.rows:
+            scr.small(2, 21, "SINCE YOUR LAST TURN:")
+            for i in range(len(self.rows)):
+                scr.small(2, 28 + 7 * i, self.rows[i])
+        else:
+            scr.text(2, "")
+        scr.text(4, "press A", False, 40)

@@ -406,3 +406,24 @@ def test_options_name_people_and_what_auto_gives():
     for g in games.GAMES:
         for name, _, _ in games.load(g[0]).OPTIONS:
             assert name[:1].isupper() and name[1:].islower(), (g[3], name)
+
+
+def test_pass_and_play_recaps_the_plays_since_your_last_turn():
+    """Pass and play: the pass-the-device screen lists every play made since the
+    seat it goes to last moved, oldest first (issue 30's "since your last turn")."""
+    import refresh_golden
+    from domino.game import DRAW
+    h = sim.Harness(6)
+    refresh_golden._privacy_recap(h)
+    sc = h.app.scene
+    se = h.app.session
+    g = se.game
+    ev = g.observation(1).events
+    last = max(i for i in range(len(ev)) if ev[i][0] == 1)
+    want = [(s, m) for s, m in ev[last + 1:] if m != DRAW]
+    assert len(want) >= 2
+    shown = "  ".join(sc.rows).split("  ")
+    assert [p.split(" ")[0] for p in shown] == ["S%d" % (s + 1) for s, m in want], shown
+    view = h.app.table.board_view(g)
+    assert shown == ["S%d %s" % (ev[i][0] + 1, view.said(g, ev, i, True))
+                     for i in range(last + 1, len(ev)) if ev[i][1] != DRAW], shown

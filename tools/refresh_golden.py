@@ -168,6 +168,24 @@ def _through_privacy(h):
         h.tap("A")
 
 
+def _privacy_recap(h):
+    """All Fives, you and a friend against two AI seats: the device passed to seat 2
+    for its second turn, the plays since its first listed."""
+    import scenes
+    _start(h, 2, kinds=[0, 0, 1, 1])
+    turns = 0
+    for _ in range(400):
+        if isinstance(h.app.scene, scenes.Privacy) and h.app.scene.seat == 1:
+            turns += 1
+            if turns == 2:
+                return
+        if isinstance(h.app.scene, scenes.Privacy):
+            h.tap("A")
+        else:
+            h.run_script("A w300")
+    raise AssertionError("no second turn for seat 2")
+
+
 def _loo(h, keeps=0, code=_LOO):
     """The coded Loo deal on the table, every seat a person, after ``keeps``
     seats kept their hands."""
@@ -325,6 +343,7 @@ SCREENS = {
     "moves": (6, _moves),
     "table_menu": (6, lambda h: (_start(h, 0, wait=3000), h.tap("B"))),
     "privacy": (6, lambda h: _start(h, 0, kinds=[0, 0, 0, 0])),
+    "privacy_recap": (6, _privacy_recap),
     "summary": (6, _summary),
     "reveal": (6, lambda h: _summary(h, False)),
     "reveal_8": (6, lambda h: _summary(h, False, 2, 8, [0] + [1] * 7)),
