@@ -25,7 +25,8 @@ beta, T the number of moves searched, 0 for all; or ``hard:name=value,...`` to s
 of Hard's settings, e.g. ``hard:playouts=64,sir=4,eps=0.1``), ``random``, ``heaviest`` (heaviest playable tile) and ``greedy``
 (most points scored by the play, then heaviest: a score-greedy player for
 All Fives), ``loorule`` (Domino Loo by plain rules, :class:`LooRulePlayer`),
-``castlegreedy`` (Castle Rock greedily, :class:`CastleGreedyPlayer`).
+``castlegreedy`` (Castle Rock greedily, :class:`CastleGreedyPlayer`), ``club`` (any
+game as a careful club player plays it, :mod:`clubplayers`).
 
     .venv/bin/python tools/arena.py --game 0 --players 4 --a medium --b heaviest --deals 2000
     .venv/bin/python tools/arena.py --game 3 --players 2 --a hard --b loorule --matches 200
@@ -297,6 +298,9 @@ def make_player(spec, seed):
         return LooRulePlayer(seed)
     if name == "castlegreedy":
         return CastleGreedyPlayer(seed)
+    if name == "club":
+        from clubplayers import ClubPlayer
+        return ClubPlayer(seed)
     raise SystemExit("unknown player %r" % spec)
 
 
