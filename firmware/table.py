@@ -100,7 +100,7 @@ class Table(Scene):
         self.go_on = False  # pace "wait for A": A was pressed, the AI seat to act may play
         self.asked = False  # this turn the person pressed a key: row 1 says what A does
         self.dirty_model = True
-        self.laid = None  # the (session, seats) row 0 was laid out for (:meth:`layout`)
+        self.laid = False  # row 0 laid out for this hand (:meth:`layout`)
         self.cells = ()
         self.labelled = True
         self.row0 = 7  # the block's parts on row 0, a bit each, the rest on row 1 (:meth:`layout`)
@@ -127,6 +127,7 @@ class Table(Scene):
         self.hint = None
         self.note = ""
         self.over_at = 0
+        self.laid = False
         self.dirty_model = True
 
     def sync(self):
@@ -522,7 +523,7 @@ class Table(Scene):
         """Row 0's seat cells and where the block of the boneyard, the game's
         ``match_note`` ("POOL 20") and the labelled scores goes, from the widest
         they can be (two-digit counts where there is a boneyard, three-digit
-        scores): fixed for the table, so nothing jumps rows while it is played.
+        scores): the same for every hand of a match, so nothing jumps rows.
 
         A cell is "YOU:7" or "2:7" where every labelled cell fits in 128 px with
         four blank columns between, else the count alone on a pitch of 128/n
@@ -550,7 +551,7 @@ class Table(Scene):
                 best = w
                 self.row0 = k
         self.mlen = _MSG_LEN
-        self.laid = (se, n)
+        self.laid = True
 
     def block(self, se, g, widest=False):
         """The status bar's block: the boneyard ("B28"), the match note ("POOL 20")
@@ -583,7 +584,7 @@ class Table(Scene):
         if self.dirty_model:
             self.sync()
         n = g.players
-        if self.laid != (se, n):
+        if not self.laid:
             self.layout(se, g)
         counts = self.counts
         hum = se.humans[0] if len(se.humans) == 1 else -1

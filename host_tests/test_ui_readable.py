@@ -427,3 +427,13 @@ def test_pass_and_play_recaps_the_plays_since_your_last_turn():
     view = h.app.table.board_view(g)
     assert shown == ["S%d %s" % (ev[i][0] + 1, view.said(g, ev, i, True))
                      for i in range(last + 1, len(ev)) if ev[i][1] != DRAW], shown
+
+
+def test_loo_words_are_the_rules_words():
+    """Domino Loo's short words on row 1 and the decision column keep "DISCARD"
+    (not "DROP") and shorten "EXCHANGE" to "SWAP", the rules text's word."""
+    from views import tricks
+    from domino import loo_rules
+    assert tricks._said_short("DISCARD 6-5") == "DISCARD 6-5"
+    assert tricks._said_short("EXCHANGE 6-5") == "SWAP 6-5"
+    assert " swap " in loo_rules.TEXT.lower()
