@@ -9,6 +9,7 @@ from domino.game import DRAW
 from listmenu import Menu
 from scenes import Scene, seat_name
 from session import has_ai
+from table import fit, said_by
 
 from micropython import const
 
@@ -94,8 +95,8 @@ class TableMenu(Menu):
 
 def since(app, seat):
     """The plays since ``seat`` last moved this hand (all of them if it has not),
-    oldest first, in the table's short words ("S3 5-5R+10"; draws left out), as
-    rows of whole plays two spaces apart in the small font: the newest three."""
+    oldest first, in row 1's words (``table.said_by``; draws left out), as rows of
+    whole plays two spaces apart in the small font (``table.fit``): the newest three."""
     se = app.session
     g = se.game
     said = app.table.board_view(g).said
@@ -103,18 +104,13 @@ def since(app, seat):
     j = len(ev)
     while j and ev[j - 1][0] != seat:
         j -= 1
+    plays = [said_by(se, said, g, ev, i) for i in range(j, len(ev)) if ev[i][1] != DRAW]
     rows = []
-    row = ""
-    for i in range(j, len(ev)):
-        if ev[i][1] == DRAW:
-            continue
-        p = seat_name(se, ev[i][0], True) + " " + said(g, ev, i, True)
-        if row and len(row) + 2 + len(p) > 31:
-            rows.append(row)
-            row = ""
-        row += ("  " if row else "") + p
-    if row:
-        rows.append(row)
+    i = 0
+    while i < len(plays):
+        row, k = fit(plays, i, 31)
+        rows.append(row or plays[i])  # a play longer than a row: a row of its own
+        i = max(k, i + 1)
     return rows[-3:]
 
 

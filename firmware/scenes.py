@@ -129,6 +129,4 @@ class Privacy(Scene):
             scr.small(2, 21, "SINCE YOUR LAST TURN:")
             for i in range(len(self.rows)):
                 scr.small(2, 28 + 7 * i, self.rows[i])
-        else:
-            scr.text(2, "")
         scr.text(4, "press A", False, 40)

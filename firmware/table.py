@@ -49,7 +49,13 @@ MOVE_ITEM = const(1000)  # a hand item from here up is a move with no tile (MOVE
 _HAND_Y = const(43)
 
 
-def _fit(plays, i, room):
+def said_by(se, said, g, ev, i):
+    """Event ``i`` of ``ev`` as rows 1 and the pass-the-device screen show it: the
+    seat's short name and the view's short words ("S3 5-5R+10")."""
+    return seat_name(se, ev[i][0], True) + " " + said(g, ev, i, True)
+
+
+def fit(plays, i, room):
     """The plays from ``i`` that fit in ``room`` characters, two spaces apart, and
     the index after the last of them."""
     s = ""
@@ -104,6 +110,9 @@ class Table(Scene):
         self.cells = ()
         self.labelled = True
         self.row0 = 7  # the block's parts on row 0, a bit each, the rest on row 1 (:meth:`layout`)
+        self.hum = -1  # the one person's seat, else -1 (:meth:`layout`)
+        self.bar0 = ""  # the block's text on row 0 and on row 1, made by :meth:`sync`
+        self.bar1 = ""
         self.mlen = _MSG_LEN  # row 1's characters for the message
 
     def enter(self):
@@ -171,6 +180,12 @@ class Table(Scene):
         obs = g.observation(v if v is not None else 0)
         self.counts = obs.counts
         self.stock = obs.stock
+        if not self.laid:
+            self.layout(se, g)
+        b = self.block(se, g)  # the status bar's block, as the move left it
+        self.bar0 = _join([b[i] for i in range(3) if self.row0 >> i & 1])
+        self.bar1 = _join([b[i] for i in range(3) if not self.row0 >> i & 1])
+        self.mlen = (124 - len(self.bar1) * 4) // 4 if self.bar1 else _MSG_LEN
         self._recent(se, g, obs.events)
         if self.sel >= len(items):
             self.sel = max(0, len(items) - 1)
@@ -194,7 +209,7 @@ class Table(Scene):
             seen |= 1 << seat
             if g.move_kind(m) == PASSES:
                 passed |= 1 << seat
-            out.append(seat_name(se, seat, True) + " " + said(g, ev, i, True))
+            out.append(said_by(se, said, g, ev, i))
         self.passed = passed
         self.plays = out
         self.rpage = 0 if self.to_act else _BARE  # "YOUR TURN" first, else the fresh play, alone if need be
@@ -481,11 +496,11 @@ class Table(Scene):
         held = ai and self.ai_move is not None and not self.go_on and self.app.settings.speed == WAIT
         pre = 13 if held else 6 if ai else 11 if mine else 0  # "A: S3 PLAYS  ", "S3... ", "YOUR TURN  "
         j = self.rpage & 255
-        s, i = _fit(p, j, self.mlen - pre)
+        s, i = fit(p, j, self.mlen - pre)
         self.rend = i
         if pre and not s and j < len(p):  # not one play fits beside the words
             if self.rpage & _BARE:  # this page: the plays alone
-                s, self.rend = _fit(p, j, self.mlen)
+                s, self.rend = fit(p, j, self.mlen)
                 return s
             self.rend = j | _BARE  # the next page: the plays alone
         if held:  # pace "wait for A": the AI seat's move waits
@@ -497,15 +512,10 @@ class Table(Scene):
         return s
 
     def draw_part(self, scr):
-        """Redraw only row 1 (animation frames, paging): the message, and the block
-        of :meth:`block` at its right end when row 0 has no room for it."""
+        """Redraw only row 1 (animation frames, paging): the message, and the part of
+        the block (:meth:`block`) row 0 has no room for at its right end."""
         scr.fill(0, 6, 128, 6, 0)
-        if self.row0 != 7:
-            se = self.app.session
-            b = self.block(se, se.game)
-            b = _join([b[i] for i in range(3) if not self.row0 >> i & 1])
-            scr.small(129 - len(b) * 4, 7, b)
-            self.mlen = (124 - len(b) * 4) // 4 if b else _MSG_LEN
+        scr.small(129 - len(self.bar1) * 4, 7, self.bar1)
         scr.small(0, 7, self.message()[:self.mlen])
 
     def draw(self, scr):
@@ -531,7 +541,7 @@ class Table(Scene):
         cells goes at row 0's right end, the rest at row 1's, the message keeping
         what is left of row 1."""
         n = g.players
-        hum = se.humans[0] if len(se.humans) == 1 else -1
+        self.hum = hum = se.humans[0] if len(se.humans) == 1 else -1
         dig = 2 if g.BONEYARD else 1
         xs = []
         x = 0  # where the next cell would start: four blank columns after this one's text
@@ -550,7 +560,6 @@ class Table(Scene):
             if x + w <= 128 and w > best:
                 best = w
                 self.row0 = k
-        self.mlen = _MSG_LEN
         self.laid = True
 
     def block(self, se, g, widest=False):
@@ -564,8 +573,7 @@ class Table(Scene):
         note = getattr(se.cls, "match_note", None)  # the match's own state, e.g. "POOL 20"
         note = note(se.match) if note is not None and se.match is not None else ""
         bad = getattr(se.cls, "BAD_POINTS", False)  # Whist: fewer bad points win
-        hum = se.humans[0] if len(se.humans) == 1 else -1
-        first = g.side(hum) if hum >= 0 else -1
+        first = g.side(self.hum) if self.hum >= 0 else -1
         order = sorted(range(len(scores)), key=lambda i: scores[i], reverse=not bad)
         if first < 0:
             first = order[0]
@@ -584,10 +592,8 @@ class Table(Scene):
         if self.dirty_model:
             self.sync()
         n = g.players
-        if not self.laid:
-            self.layout(se, g)
         counts = self.counts
-        hum = se.humans[0] if len(se.humans) == 1 else -1
+        hum = self.hum
         turn = g.turn if se.result is None else -1
         for s in range(n):
             txt = str(counts[s])
@@ -603,9 +609,7 @@ class Table(Scene):
             if self.passed >> s & 1:  # dotted, in the other colour on the seat to act
                 for xx in range(x, x + w, 2):
                     scr.pixel(xx, 5, 0 if s == turn else 1)
-        b = self.block(se, g)
-        b = _join([b[i] for i in range(3) if self.row0 >> i & 1])
-        scr.small(129 - len(b) * 4, 0, b)
+        scr.small(129 - len(self.bar0) * 4, 0, self.bar0)
 
     def draw_hand(self, scr, g):
         items = self.items

@@ -355,6 +355,7 @@ def test_partners_scores_read_us_and_them():
     h.app.dirty = True
     h.step()
     se.match.scores[:] = [12, 30] if se.game.side(0) == 0 else [30, 12]
+    h.app.table.dirty_model = True  # as a move leaves it: the status bar is made again
     said = []
     scr = h.app.scr
     small = scr.small

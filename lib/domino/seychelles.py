@@ -141,8 +141,8 @@ class Seychelles(LineGame):
             return
         w = scores.index(best)
         rest = max(scores[s] for s in range(len(scores)) if s != w)
+        o = [s for s in range(len(scores)) if s != w and scores[s] == rest][0]  # the best of the rest
         if rest >= 10:
-            o = [s for s in range(len(scores)) if s != w and scores[s] == rest][0]
             match.story = ("#%d reached %d but #%d had %d (10 or more): no winner, the match starts "
                            "over from 0." % (w, best, o, rest))
             for s in range(len(scores)):
@@ -153,7 +153,6 @@ class Seychelles(LineGame):
         match.over = True
         match.winner = w
         match.call = CALL_KAPOT if rest == 0 else CALL_KAPOT_BEF
-        o = [s for s in range(len(scores)) if s != w and scores[s] == rest][0]
         match.story = "#%d on %d: %s" % (o, rest, match.call)
 
 
