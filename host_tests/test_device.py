@@ -30,7 +30,7 @@ import devscript
 import pico
 import pico_soak
 import sim
-from domino import dealcode, games
+from domino import games
 
 if not pico.available():
     try:
@@ -41,7 +41,7 @@ if not pico.available():
         raise RuntimeError(why)
     pytest.skip(why, allow_module_level=True)
 
-A_GAP = "w2500"  # between the A presses that play your tiles: the AI seats move meanwhile
+A_GAP = devscript.A_GAP
 # Title > Settings, AI pace: fast, back to the title: the AI seats' runs of moves (All
 # Fives' draws) then fit in A_GAP on the device as in the simulator.
 FAST = devscript.FAST
@@ -159,27 +159,8 @@ def device():
     return launch(max(2, os.cpu_count() or 2))
 
 
-def valid_code(gid, players, seed):
-    """The deal code of that deal (its starter is the one the rules give)."""
-    for starter in range(players):
-        code = dealcode.encode(gid, players, starter, 0, seed)
-        try:
-            games.from_code(code)
-            return code
-        except ValueError:
-            pass
-    raise AssertionError("no valid code for %r" % ((gid, players, seed),))
-
-
-def code_keys(code):
-    """Title to a dealt table by *Deal by code* on the 6-button board: the keys."""
-    keys = ["D", "A"]  # Deal by code; entry starts at 000-000-000
-    for c in code.replace("-", ""):
-        k = dealcode.ALPHABET.find(c)
-        keys += ["U"] * k if k <= 16 else ["D"] * (32 - k)
-        keys.append("A")
-    keys.append("A")  # on OK: play it
-    return keys
+valid_code = devscript.valid_code
+code_keys = devscript.code_keys
 
 
 def sim_display():
@@ -280,12 +261,8 @@ def actions_script():
 
 ACTIONS = actions_script()
 
-# (w3000: the deal starts the program again, about a second, and the AI seats lead)
-POWER_HEAD = (FAST + " " + " ".join(code_keys(valid_code(0, 4, 777)))
-              + " w3000 A %s A %s s:before" % (A_GAP, A_GAP))
-# the title offers Continue first (which starts the program again); then (POWER_ON) the
-# hand is played on to its end and into the next, its RAM read
-POWER_RESUME = "w500 s:title A w2500 s:after"
+POWER_HEAD, POWER_RESUME = devscript.POWER_HEAD, devscript.POWER_RESUME
+# then the hand is played on to its end and into the next, its RAM read
 POWER_ON = (" A " + A_GAP) * 24
 
 

