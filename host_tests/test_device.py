@@ -180,20 +180,11 @@ def sim_frames(script):
     return shots, h
 
 
-def diff(a, b):
-    """Pixels that differ between two frames."""
-    return sum(1 for y in range(64) for x in range(128) if a[y][x] != b[y][x])
-
-
 def same(name, device, simulator):
     """Assert two frames are equal; else save both (scaled up) beside the goldens."""
-    n = diff(device, simulator)
-    if n:
-        base = os.path.join(os.path.dirname(__file__), "device_failed_" + name)
-        pico.save_png(device, base + "_device.png")
-        pico.save_png(simulator, base + "_sim.png")
-        pytest.fail("%s: the device's frame differs from the simulator's in %d pixels (see %s_*.png)"
-                    % (name, n, base))
+    why = pico.mismatch(name, device, simulator, os.path.dirname(__file__))
+    if why:
+        pytest.fail(why)
 
 
 def no_crash(r):

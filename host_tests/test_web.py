@@ -84,13 +84,9 @@ def sim_shots(script, h):
 
 def same(name, page, simulator):
     """Assert two frames are equal; else save both (scaled up) beside the goldens."""
-    n = sum(1 for y in range(64) for x in range(128) if page[y][x] != simulator[y][x])
-    if n:
-        base = os.path.join(os.path.dirname(__file__), "device_failed_web_" + name)
-        pico.save_png(page, base + "_page.png")
-        pico.save_png(simulator, base + "_sim.png")
-        pytest.fail("%s: the page's canvas differs from the simulator's frame in %d pixels (see %s_*.png)"
-                    % (name, n, base))
+    why = pico.mismatch("web_" + name, page, simulator, os.path.dirname(__file__), "page")
+    if why:
+        pytest.fail(why)
 
 
 @pytest.fixture(scope="module")

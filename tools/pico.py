@@ -343,6 +343,18 @@ def save_png(rows, path, scale=4):
                 + chunk(b"IDAT", zlib.compress(bytes(raw))) + chunk(b"IEND", b""))
 
 
+def mismatch(name, got, simulator, folder, what="device"):
+    """None when frame ``got`` equals the simulator's; else both are saved, scaled up, as
+    ``folder/device_failed_<name>_<what>.png`` and ``..._sim.png``, and the message says so."""
+    n = sum(1 for y in range(64) for x in range(128) if got[y][x] != simulator[y][x])
+    if not n:
+        return None
+    base = os.path.join(folder, "device_failed_" + name)
+    save_png(got, base + "_%s.png" % what)
+    save_png(simulator, base + "_sim.png")
+    return "%s: the %s's frame differs from the simulator's in %d pixels (see %s_*.png)" % (name, what, n, base)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--script", default="", help="button script, as for tools/sim.py")
