@@ -5,7 +5,7 @@ A screen module (``scenes.SCREENS``), imported when B is pressed (or UP for a
 hint, DOWN to undo, or a person passes the device): not in RAM while the AI thinks.
 """
 
-from domino.game import DRAW
+from domino.game import DRAW, LINE
 from listmenu import Menu
 from scenes import Scene, seat_name
 from session import has_ai
@@ -50,13 +50,16 @@ def undo(t):
 
 
 class TableMenu(Menu):
-    """B on the table: resume, the moves so far, hint, undo, rules, quit to the title."""
+    """B on the table: resume, the moves so far, the whole board and the tiles played
+    (line games), hint, undo, rules, quit to the title."""
 
     TITLE = "PAUSED"
 
     def _keys(self):
         se = self.app.session
         k = ["resume", "moves"]
+        if se is not None and se.game.LAYOUT == LINE:
+            k.append("board")
         if se is not None and has_ai(se.cls):
             k.append("hint")
         if se is not None and se.can_undo():
@@ -64,7 +67,8 @@ class TableMenu(Menu):
         return k + ["rules", "quit"]
 
     def rows(self):
-        names = {"resume": "Resume", "moves": "Moves so far (L+R)", "hint": "Hint", "undo": "Undo my move",
+        names = {"resume": "Resume", "moves": "Moves so far (L+R)", "board": "Board, tiles played",
+                 "hint": "Hint", "undo": "Undo my move",
                  "rules": "Rules", "quit": "Quit to title"}
         return [names[k] for k in self._keys()]
 
@@ -76,6 +80,10 @@ class TableMenu(Menu):
             return
         if k == "moves":
             self.app.go(MoveLog(self.app))
+            return
+        if k == "board":
+            from boardpage import BoardPage
+            self.app.go(BoardPage(self.app))
             return
         if k == "rules":
             from menus import Rules

@@ -244,7 +244,8 @@ def actions_script():
     return (FAST + " " + " ".join(code_keys(valid_code(0, 4, 4242))) + " w2500 s:a_table A w2500 A w2500"
             " U w3000 s:a_hint A w2500 D w1000 s:a_undo L+R w500 s:a_log B w300"
             " B w300 s:a_pause A w300 s:a_resumed B w300 D A w300 s:a_pause_moves B w300"
-            " B w300 D D A w3000 s:a_pause_hint A w2500 B w300 D D D A w1000 s:a_pause_undo"
+            " B w300 D D A w300 s:a_pause_board R w300 s:a_pause_tiles B w300"
+            " B w300 D D D A w3000 s:a_pause_hint A w2500 B w300 D D D D A w1000 s:a_pause_undo"
             " B w300 U U A w300 s:a_pause_rules B w300 B w300 B w300 U A w500 s:a_quit"
            " D D D A w300 s:a_stats B w300 B D D D D A w300 A w500 s:a_rules B w300 B w300"
             " B D D A w300 s:a_code B w300 B A w1500 s:a_continued A w2500 A w2500 s:a_end")
@@ -376,10 +377,11 @@ def test_every_action_runs_on_the_device_as_in_the_simulator(device):
     assert seen["a_hint"][1].startswith("HINT "), seen["a_hint"]
     assert seen["a_undo"] == ("Table", "UNDONE") and seen["a_pause_undo"] == ("Table", "UNDONE")
     assert seen["a_pause_hint"][1].startswith("HINT "), seen["a_pause_hint"]
-    assert [seen[k][0] for k in ("a_log", "a_pause", "a_resumed", "a_pause_moves", "a_pause_rules",
-                                 "a_quit", "a_stats", "a_rules", "a_code", "a_continued", "a_end")] == [
-        "MoveLog", "TableMenu", "Table", "MoveLog", "Rules", "Title", "StatsScene", "Rules",
-        "CodeEntry", "Table", "Table"]
+    assert [seen[k][0] for k in ("a_log", "a_pause", "a_resumed", "a_pause_moves", "a_pause_board",
+                                 "a_pause_tiles", "a_pause_rules", "a_quit", "a_stats", "a_rules", "a_code",
+                                 "a_continued", "a_end")] == [
+        "MoveLog", "TableMenu", "Table", "MoveLog", "BoardPage", "BoardPage", "Rules", "Title", "StatsScene",
+        "Rules", "CodeEntry", "Table", "Table"]
 
 
 @pytest.mark.parametrize("gid", range(len(games.GAMES)))

@@ -131,6 +131,17 @@ def _eight(h):
                 and not app.table.dirty_model, limit=20000)
 
 
+def _board_page(h, setup, tiles=False):
+    """The pause menu's "Board, tiles played" from table ``setup``; its grid if ``tiles``."""
+    setup(h)
+    h.tap("B")
+    for _ in range(h.app.scene.rows().index("Board, tiles played")):
+        h.tap("DOWN")
+    h.tap("A")
+    if tiles:
+        h.tap("RIGHT")
+
+
 def _summary8(h):
     import scenes
     import handend
@@ -342,6 +353,9 @@ SCREENS = {
     "summary_8players": (6, _summary8),
     "moves": (6, _moves),
     "table_menu": (6, lambda h: (_start(h, 0, wait=3000), h.tap("B"))),
+    "board_page": (6, lambda h: _board_page(h, _spinner)),
+    "tiles_played": (6, lambda h: _board_page(h, _spinner, True)),
+    "tiles_played_12": (6, lambda h: _board_page(h, _eight, True)),
     "privacy": (6, lambda h: _start(h, 0, kinds=[0, 0, 0, 0])),
     "privacy_recap": (6, _privacy_recap),
     "summary": (6, _summary),

@@ -1,0 +1,118 @@
+"""The pause menu's whole board and tiles-played grid (issue 30: "a full-board page ...
+and a tiles-played tracker"): every tile laid, chained as it lies, the spinner marked,
+the grid's squares as the seat sees the set, at a crowded double-twelve table and a
+double-six one, with no text over text or off the screen."""
+
+import re
+
+import sim
+from test_ui_readable import EIGHT, frames
+
+from domino import tiles
+
+SPINNER_OPEN = EIGHT + " A w3000" * 23  # All Fives, 8 seats, double-12: four arms open
+
+
+def open_board(h):
+    """From the table: B, the pause menu's "Board, tiles played" row, A."""
+    h.run_script("B w300")
+    menu = h.app.scene
+    i = menu.rows().index("Board, tiles played")
+    h.run_script(" ".join(["D"] * i) + " A w300")
+    assert type(h.app.scene).__name__ == "BoardPage", h.app.scene
+    return h.app.scene
+
+
+def test_the_board_page_lists_every_tile_laid_as_it_lies():
+    h, seen = frames(SPINNER_OPEN)
+    g = h.app.session.game
+    b = g.board()
+    assert len(b.arms) == 4 and b.spinner >= 0  # the spinner's side arms are open
+    page = open_board(h)
+    lines = page.lines
+    assert lines[0].startswith("FIRST " + tiles.name(b.first))
+    # each arm's row (and its continuation rows) in order, tiles chained from the centre out
+    text = "\n".join(lines)
+    for i, name in enumerate(("LEFT", "RIGHT", "UP", "DOWN")):
+        start = text.index(name + ":")
+        end = min([text.index(n + ":") for n in ("LEFT", "RIGHT", "UP", "DOWN")
+                   if text.index(n + ":") > start] + [text.index("* SPINNER")])
+        pairs = [(int(a), int(c)) for a, c in re.findall(r"(\d+)-(\d+)", text[start:end].split("(END")[0])]
+        assert [tiles.tile(a, c) for a, c in pairs] == list(b.arms[i]), name
+        assert all(pairs[k][1] == pairs[k + 1][0] for k in range(len(pairs) - 1)), (name, pairs)
+        if pairs:
+            assert pairs[-1][1] == b.ends[i]
+            root = b.first if i < 2 else b.spinner
+            assert pairs[0][0] in (tiles.HI[root], tiles.LO[root]), (name, pairs)
+        assert "(END %d)" % b.ends[i] in text[start:end]
+    # the spinner marked where it lies, once
+    assert text.count("*") == 2 and "%d-%d*" % (tiles.HI[b.spinner], tiles.LO[b.spinner]) in text
+    laid = 1 + sum(len(a) for a in b.arms)
+    assert lines[-1] == "%d OF 91 TILES LAID" % laid
+    # scrolled to its last row and back: no text over text, none off the screen
+    scr = h.app.scr
+    scr.ran_off = None
+    for key in ["D"] * len(lines) + ["U"] * len(lines) + ["R", "L"]:
+        h.run_script(key + " w50")
+        assert scr.ran_off is None and scr.overlap is None, (scr.ran_off, scr.overlap)
+    assert page.top == 0 and seen == []
+
+
+def grid_squares(h, nset):
+    """The tiles-played grid as drawn: tile -> "table" (filled square), "hand" (open
+    square) or "unseen" (a dot), read from the screen's pixels."""
+    scr = h.app.scr
+    n = nset + 1
+    cell = 7 if n <= 7 else 5 if n <= 10 else 4
+    y0 = 64 - n * cell
+    out = {}
+    for hi in range(n):
+        for lo in range(hi + 1):
+            x, y = 10 + lo * cell, y0 + hi * cell
+            w = cell - 1
+            box = [scr.bitmap[x + i, y + j] for j in range(w) for i in range(w)]
+            centre = box[(w // 2) * w + w // 2]
+            out[tiles.tile(hi, lo)] = ("table" if all(box) else "hand" if box[0] and not centre
+                                       else "unseen" if sum(box) == 1 and centre else "?")
+    return out
+
+
+def test_the_tiles_played_grid_shows_the_set_as_the_seat_sees_it():
+    h, seen = frames(SPINNER_OPEN)
+    open_board(h)
+    h.run_script("R w300")
+    g = h.app.session.game
+    b = g.board()
+    on_table = {b.first} | {t for a in b.arms for t in a}
+    mine = set(g.hand(h.app.table.viewer))
+    squares = grid_squares(h, 12)
+    assert len(squares) == 91
+    for t, shown in squares.items():
+        assert shown == ("table" if t in on_table else "hand" if t in mine else "unseen"), (tiles.name(t), shown)
+    assert seen == [] and h.app.scr.ran_off is None, (seen, h.app.scr.ran_off)
+
+
+def test_double_six_board_page_and_grid():
+    """Seychelles on double-six: the first tile, two arms, a 7x7 grid with row labels."""
+    from devscript import code_keys, valid_code
+    h = sim.Harness(6, settings_speed=None)
+    h.run_script(" ".join(code_keys(valid_code(0, 4, 777))) + " w3000" + " A w3000" * 4)
+    page = open_board(h)
+    g = h.app.session.game
+    b = g.board()
+    assert len(b.arms) == 2 and page.nset == 6
+    assert page.lines[-1] == "%d OF 28 TILES LAID" % (1 + len(b.arms[0]) + len(b.arms[1]))
+    h.run_script("R w300")
+    squares = grid_squares(h, 6)
+    on_table = {b.first} | {t for a in b.arms for t in a}
+    assert {t for t in squares if squares[t] == "table"} == on_table
+    assert {t for t in squares if squares[t] == "hand"} == set(g.hand(h.app.table.viewer))
+
+
+def test_only_line_games_offer_the_board_page():
+    from devscript import code_keys, valid_code
+    for gid, players, has in ((0, 4, True), (3, 3, False), (4, 2, False)):
+        h = sim.Harness(6, settings_speed=None)
+        h.run_script(" ".join(code_keys(valid_code(gid, players, 5))) + " w3000 B w300")
+        assert type(h.app.scene).__name__ == "TableMenu", (gid, h.app.scene)
+        assert ("Board, tiles played" in h.app.scene.rows()) == has, (gid, h.app.scene.rows())
