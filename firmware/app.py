@@ -426,6 +426,9 @@ class App:
         t.reset()
         if se.result is not None:
             self.summary()
+        elif se.match is not None and se.match.draw and not (se.drew or se.match.hand_no or se.rec.moves):
+            from firstdraw import FirstDraw  # the draw before the first hand, once a session
+            self.go(FirstDraw(self))
         elif len(se.humans) > 1 and t.viewer != se.game.turn and not se.is_ai(se.game.turn):
             self.go(Privacy(self, se.game.turn))
         else:

@@ -66,6 +66,7 @@ class Session:
             self.release_engines()  # out of RAM there, a lower level plays and says so)
             gc.collect()
         self.result = None
+        self.drew = False  # the match's draw shown (firstdraw.py)
         self.last = None  # (seat, move) of the last move
         self.scored = None  # (side, points) of the last scoring move
         self.hand_moves = 0  # record bytes at the start of this hand

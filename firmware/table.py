@@ -532,8 +532,8 @@ class Table(Scene):
     def layout(self, se, g):
         """Row 0's seat cells and where the block of the boneyard, the game's
         ``match_note`` ("POOL 20") and the labelled scores goes, from the widest
-        they can be (two-digit counts where there is a boneyard, three-digit
-        scores): the same for every hand of a match, so nothing jumps rows.
+        they can be (two-digit counts where there is a boneyard or a hand of ten
+        or more, three-digit scores): the same for every hand of a match, so nothing jumps rows.
 
         A cell is "YOU:7" or "2:7" where every labelled cell fits in 128 px with
         four blank columns between, else the count alone on a pitch of 128/n
@@ -542,7 +542,7 @@ class Table(Scene):
         what is left of row 1."""
         n = g.players
         self.hum = hum = se.humans[0] if len(se.humans) == 1 else -1
-        dig = 2 if g.BONEYARD else 1
+        dig = 2 if g.BONEYARD or max(self.counts) > 9 else 1  # (14 each: 2-player Seychelles)
         xs = []
         x = 0  # where the next cell would start: four blank columns after this one's text
         for s in range(n):

@@ -362,7 +362,7 @@ def test_four_players_default_to_double_nine():
     assert max(g.loc[t] for t in range(len(g.loc)) if g.loc[t] < 4) == 3
     assert len(g.loc) == tiles.count(9)
     m = Match(AllFives, 4, seed=8)
-    assert m.deal().nset == 9 and all(t < tiles.count(9) for t in m.starter_draw)
+    assert m.deal().nset == 9 and all(t < tiles.count(9) for t in m.draw)
     p = AllFives(4, 3, None, partners=True)
     assert (p.nset, p.hand_size, p.nsides) == (9, 7, 2)
     h = AllFives.from_options(4, 3, g.starter, g.options_code())
@@ -414,10 +414,10 @@ def test_match_starter_draw_and_rotation():
     for players, options in ((2, 0), (3, 0), (4, options_for(partners=True)), (6, 0), (8, 0)):
         m = Match(AllFives, players, 31, options=options)
         nset = config(players, options)[0]
-        drawn = m.starter_draw
+        drawn = m.draw
         assert len(set(drawn)) == players and all(t < tiles.count(nset) for t in drawn)
         best = max(range(players), key=lambda s: tiles.rank_key(drawn[s]))
-        assert m.first_starter == best
+        assert m.first == best
         rng = Rng(3)
         buf = new_move_buffer()
         for k in range(5):
@@ -738,7 +738,7 @@ def test_micropython_legal_moves_apply_undo_allocate_nothing(nset, players):
 MP_MATCH = """
 DRIVER = Driver(2, %d, %d, 7, %r, True)
 DRIVER.match = Match(games.load(2), %d, %d, %r, %d)
-print("options", DRIVER.match.options, DRIVER.match.starter_draw, DRIVER.match.first_starter)
+print("options", DRIVER.match.options, DRIVER.match.draw, DRIVER.match.first)
 """
 
 

@@ -107,8 +107,8 @@ def test_game_imports_only_what_it_needs():
         seen[game] = set(out)
     line = {"domino", "domino.game", "domino.tiles", "domino.rng", "domino.line"}
     assert seen["seychelles"] == line | {"domino.seychelles"}
-    assert seen["whist"] == line | {"domino.whist"}
-    assert seen["allfives"] == line | {"domino.allfives"}
+    assert seen["whist"] == line | {"domino.match", "domino.whist"}  # (the draw: match.draw_for)
+    assert seen["allfives"] == line | {"domino.match", "domino.allfives"}
 
 
 def test_sections_extend():
@@ -396,5 +396,8 @@ def test_device_firmware_scripts_start_their_match(script, gid, players, hard):
     h = sim.Harness(6, settings_speed=None)
     h.run_script(keys.split(" w")[0])  # to the first wait: the match started
     se = h.app.session
+    if gid == 4:  # Castle Rock draws for the first deal: the next A goes on to the table
+        assert type(h.app.scene).__name__ == "FirstDraw"
+        h.run_script(" ".join(keys.split(" ")[len(keys.split(" w")[0].split(" ")):][:2]))
     assert type(h.app.scene).__name__ == "Table"
     assert (se.rec.gid, se.rec.players, list(se.rec.seats)) == (gid, players, [0] + [3] * hard)

@@ -541,18 +541,18 @@ def test_dealer_drawn_by_highest_tile_and_the_deal_passes_clockwise():
     for seed in range(30):
         for n in (2, 3, 5, 6):
             m = Match(CastleRock, n, seed)
-            drawn = m.dealer_draw
+            drawn = m.draw
             assert len(set(drawn)) == n
             # highest: most pips, then the heavier end (worked out from names)
             key = [(sum(int(x) for x in name(t).split("-")), max(int(x) for x in name(t).split("-")))
                    for t in drawn]
-            assert m.first_dealer == key.index(max(key))
+            assert m.first == key.index(max(key))
             for h in range(n + 1):
-                assert CastleRock.next_starter(m) == (m.first_dealer + 1 + h) % n
+                assert CastleRock.next_starter(m) == (m.first + 1 + h) % n
                 m.hand_no += 1
     m = Match(CastleRock, 4, 3)
     g = m.deal()
-    assert g.starter == (m.first_dealer + 1) % 4 and g.dealer == m.first_dealer
+    assert g.starter == (m.first + 1) % 4 and g.dealer == m.first
     assert g.turn == g.starter
 
 

@@ -53,6 +53,9 @@ def play_match(board, gid, kinds=None, players=None, limit=6000):
         elif isinstance(sc, scenes.Privacy):
             privacy += 1
             h.tap("A")
+        elif type(sc).__name__ == "FirstDraw":  # the draw before the first hand, once
+            assert hands == 0 and not app.session.drew
+            h.tap("A")
         elif isinstance(sc, table.Table):
             if sc.to_act and not sc.dirty_model:
                 # the arrows there and back, then play the item first offered (in

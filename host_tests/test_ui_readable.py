@@ -318,6 +318,7 @@ def test_whist_says_its_scores_are_bad_points_and_why_a_side_won():
     import handend
     h = sim.Harness(6)
     h.app.start_match(1, 4, [0, 1, 1, 1], 50)
+    h.tap("A")  # past the draw for seats
     said = []
     scr = h.app.scr
     small, text = scr.small, scr.text
@@ -438,3 +439,58 @@ def test_loo_words_are_the_rules_words():
     assert tricks._said_short("DISCARD 6-5") == "DISCARD 6-5"
     assert tricks._said_short("EXCHANGE 6-5") == "SWAP 6-5"
     assert " swap " in loo_rules.TEXT.lower()
+
+
+def test_the_draw_before_the_first_hand_is_shown_once():
+    """Domino Whist's seat draw, All Fives' draw for the first lead and Castle Rock's for
+    the first deal are shown before the first hand: each seat's tile, what it decided,
+    where you sit; A goes on to the table (issue 30: "the Whist seat draw and partners
+    shown before the first hand"). Games that draw nothing, and deals by code, go
+    straight to the table."""
+    from domino import tiles
+    import firstdraw
+    import refresh_golden
+    for gid, players, word in ((1, 4, "seats"), (2, 8, "lead"), (4, 3, "deal")):
+        h = sim.Harness(6, settings_speed=None, restarts=True)  # as the device: the match restarts it
+        refresh_golden._start(h, gid, [0] + [1] * (players - 1), players, draw=True)
+        assert h.restarts == 1
+        sc = h.app.scene
+        assert type(sc).__name__ == "FirstDraw", (gid, sc)
+        m = h.app.session.match
+        assert m.drawn_for == word and len(m.draw) == players
+        rows = firstdraw.rows(h.app.session)
+        for seat in range(players):
+            p = m.seat_of.index(seat)
+            assert tiles.name(m.draw[p]) in rows[seat]
+            decides = seat == 0 if word == "seats" else p == m.first
+            assert rows[seat].endswith((" LEADS", " DEALS")) == decides, rows
+        assert rows[0].startswith("YOU ") or word == "seats"
+        if word == "seats":  # the two highest tiles sit at seats 1 and 3, partners
+            rank = sorted(range(4), key=lambda p: -tiles.rank_key(m.draw[p]))
+            assert [m.seat_of[p] for p in rank] == [0, 2, 1, 3]
+            assert sc.you == "YOU SIT AT SEAT %d" % (h.app.session.humans[0] + 1)
+        h.tap("A")
+        assert type(h.app.scene).__name__ == "Table"
+        h.run_script("B w300 A w300")  # the pause menu and back: not shown again
+        assert type(h.app.scene).__name__ == "Table"
+    for gid, players in ((0, 4), (3, 3)):  # Seychelles, Domino Loo: no draw
+        h = sim.Harness(6, settings_speed=None)
+        h.app.start_match(gid, players, [0] + [1] * (players - 1), 0)
+        assert type(h.app.scene).__name__ == "Table"
+    from devscript import code_keys, valid_code
+    h = sim.Harness(6, settings_speed=None)
+    h.run_script(" ".join(code_keys(valid_code(1, 4, 9))) + " w500")  # a Whist deal by code
+    assert type(h.app.scene).__name__ == "Table"
+
+
+def test_row_0_cells_hold_two_digit_hands():
+    """Two-player Seychelles deals fourteen tiles each: row 0's cells are laid out for
+    two digits ("YOU:14 2:14"), not run together."""
+    import refresh_golden
+    h = sim.Harness(6, settings_speed=None)
+    scr = h.app.scr
+    soak.track_text(scr)
+    refresh_golden._start(h, 0, players=2, kinds=[0, 1])
+    h.step()
+    assert max(h.app.table.counts) == 14
+    assert scr.overlap is None, scr.overlap

@@ -230,6 +230,8 @@ def _allfives_match(players):
     opt.opt[0] = 3  # Set: double-12 (the first of All Fives' OPTIONS)
     opt.sel = len(opt.rows()) - 1
     h.tap("A")
+    assert type(h.app.scene).__name__ == "FirstDraw"  # All Fives draws for the first lead
+    refresh_golden._past_draw(h)
     assert isinstance(h.app.scene, table.Table) and h.app.session.game.nset == 12
     assert not isinstance(h.app.scene, sc_.Message)
     return h

@@ -36,7 +36,7 @@ def test_seating_draw_many_seeds():
     ties_seen = 0
     for seed in range(600):
         m = Match(Whist, 4, seed=seed)
-        drawn = m.seat_draw
+        drawn = m.draw
         assert len(drawn) == 4 and len(set(drawn)) == 4
         assert all(0 <= t < 28 for t in drawn)
         assert m.seat_of == expected_seats(drawn)
@@ -51,7 +51,7 @@ def test_seating_tie_broken_by_higher_end():
     # find a draw where two stones have the same total; the one with the higher end ranks first
     for seed in range(2000):
         m = Match(Whist, 4, seed=seed)
-        d = m.seat_draw
+        d = m.draw
         for p in range(4):
             for q in range(4):
                 tp, tq = stone_rank(d[p]), stone_rank(d[q])
@@ -64,7 +64,7 @@ def test_seating_tie_broken_by_higher_end():
 
 
 def test_draw_depends_on_seed():
-    draws = {tuple(Match(Whist, 4, seed=s).seat_draw) for s in range(100)}
+    draws = {tuple(Match(Whist, 4, seed=s).draw) for s in range(100)}
     assert len(draws) > 90
 
 

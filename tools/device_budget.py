@@ -399,7 +399,7 @@ LOO_HEAD = "A D D D A D D R D R D R D D D A"
 CASTLE_HEAD = "A D D D D A R R D D R D R D R D R D R D D D D A"
 FIRMWARE_MATCHES = (
     ("loo_4p", 3, 4, 3, LOO_HEAD + " w3000 A" * 30),
-    ("castle_6p", 4, 6, 5, CASTLE_HEAD + " w3000 A" * 45),
+    ("castle_6p", 4, 6, 5, CASTLE_HEAD + " w2500 A" + " w3000 A" * 45),  # (A: past the draw for the deal)
 )
 SUMMARY = "@@MEM Summary"
 TITLE_SCRIPT = "w1000"

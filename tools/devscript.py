@@ -92,10 +92,16 @@ class _Recorder:
         raise ValueError("no row %r on %s: %r" % (text, type(self.scene()).__name__, rows))
 
 
+# Start a match: the device saves it and starts its program again (about a second) before
+# the draw before the first hand shows (games that draw).
+DRAW_WAIT = "w2500"
+
+
 def new_game_keys(gid, rows, resumable=False):
     """Keys from the title's first row to the start of a match of game ``gid``, with
     the options screen's rows set to ``rows`` (as shown: "Players: 6", "P3: AI hard",
-    "Set: double-12"), then Start; and the simulator's session, to check. ``resumable``:
+    "Set: double-12"), then Start, and past the draw before the first hand where the
+    game draws; and the simulator's session, to check. ``resumable``:
     the device's title has a match to continue (a Continue row first)."""
     from domino import games
     h = sim.Harness(6, settings_speed=None)
@@ -116,6 +122,10 @@ def new_game_keys(gid, rows, resumable=False):
             raise ValueError("row %r never reads so: %r" % (want, r.scene().rows()))
     r.goto(len(r.scene().rows()) - 1)
     r.tap("A")
+    if type(r.scene()).__name__ == "FirstDraw":  # the draw before the first hand: A, once
+        h.run_script(DRAW_WAIT)  # on a device the program has started again meanwhile
+        r.keys.append(DRAW_WAIT)
+        r.tap("A")
     if type(r.scene()).__name__ not in ("Table", "Privacy"):
         raise ValueError("the match did not start: %s" % type(r.scene()).__name__)
     return " ".join(r.keys), h.app.session

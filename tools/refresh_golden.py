@@ -36,10 +36,20 @@ def _new_game(h, gid_index, kinds=None, players=None):
     return opt
 
 
-def _start(h, gid_index, kinds=None, players=None, wait=0):
+def _past_draw(h):
+    """A on the draw before a match's first hand (``firstdraw``), where it is shown."""
+    if type(h.app.scene).__name__ == "FirstDraw":
+        h.tap("A")
+
+
+def _start(h, gid_index, kinds=None, players=None, wait=0, draw=False):
+    """Start a new match from its options screen; past the draw before its first hand
+    unless ``draw``."""
     opt = _new_game(h, gid_index, kinds, players)
     opt.sel = len(opt.rows()) - 1
     h.tap("A")
+    if not draw:
+        _past_draw(h)
     if wait:
         h.wait(wait)
 
@@ -55,7 +65,7 @@ def _play_until(h, pred, limit=3000):
         sc = h.app.scene
         if isinstance(sc, table.Table) and sc.to_act and not sc.dirty_model:
             h.tap("A")
-        elif isinstance(sc, (handend.Summary, scenes.Privacy)):
+        elif isinstance(sc, (handend.Summary, scenes.Privacy)) or type(sc).__name__ == "FirstDraw":
             h.tap("A")
         else:
             h.step(50)
@@ -353,6 +363,8 @@ SCREENS = {
     "summary_8players": (6, _summary8),
     "moves": (6, _moves),
     "table_menu": (6, lambda h: (_start(h, 0, wait=3000), h.tap("B"))),
+    "first_draw_whist": (6, lambda h: _start(h, 1, draw=True)),
+    "first_draw_8": (6, lambda h: _start(h, 2, players=8, kinds=[0] + [1] * 7, draw=True)),
     "board_page": (6, lambda h: _board_page(h, _spinner)),
     "tiles_played": (6, lambda h: _board_page(h, _spinner, True)),
     "tiles_played_12": (6, lambda h: _board_page(h, _eight, True)),

@@ -125,6 +125,8 @@ class Soak:
         if start is not None:  # (gid, players, options): begin in such a match, every seat a person
             gid, n, options = start
             self.h.app.start_match(gid, n, [0] * n, 0, options)
+            if type(self.h.app.scene).__name__ == "FirstDraw":  # begin at the table
+                self.h.tap("A")
         self.board = board
         self.max_players = max_players
         self.seen = {}
@@ -145,7 +147,7 @@ class Soak:
         import table
         import menus
         sc = self.h.app.scene
-        if isinstance(sc, (handend.Summary, scenes.Privacy, handend.Result)):
+        if isinstance(sc, (handend.Summary, scenes.Privacy, handend.Result)) or type(sc).__name__ == "FirstDraw":
             return "A"
         if isinstance(sc, menus.Title):
             rows = sc.rows()

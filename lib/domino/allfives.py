@@ -39,7 +39,7 @@ the hand in which a side reaches the target, and the highest total wins. If
 the highest total is shared, another hand is played until one side leads
 (the text has no rule for a tie). Before the first hand every player draws a
 bone from the shuffled set (the match's PRNG, recorded as
-``match.starter_draw``); the heaviest (most pips, ties by the higher end)
+``match.draw``); the heaviest (most pips, ties by the higher end)
 starts, and each later hand is started by the player to the left of the
 previous starter (the next seat clockwise).
 
@@ -56,6 +56,7 @@ from micropython import const
 from .line import ARM_NAMES, LineGame
 from .game import DOMINO, BLOCK, DRAW, PASS, MOVE_MASK, HandResult
 from . import tiles
+from .match import draw_for
 
 # the kind of tile at an open end (``kind[a]``)
 PLAIN = const(0)
@@ -459,24 +460,14 @@ class AllFives(LineGame):
 
     @classmethod
     def match_start(cls, match):
-        """Draw for the first starter: ``match.starter_draw[seat]`` (a tile each)
-        and ``match.first_starter`` (the heaviest bone)."""
-        players = match.players
-        nset = config(players, getattr(match, "options", 0))[0]
-        deck = bytearray(range(tiles.count(nset)))
-        match.rng.shuffle(deck)
-        drawn = list(deck[:players])
-        best = 0
-        for s in range(1, players):
-            if tiles.rank_key(drawn[s]) > tiles.rank_key(drawn[best]):
-                best = s
-        match.starter_draw = drawn
-        match.first_starter = best
+        """Draw for the first starter: ``match.draw[seat]`` (a tile each), the
+        heaviest bone's seat ``match.first``."""
+        draw_for(match, "lead", config(match.players, getattr(match, "options", 0))[0], match.rng)
 
     @classmethod
     def next_starter(cls, match):
         """The drawn starter leads hand 1; then the next seat clockwise each hand."""
-        return (match.first_starter + match.hand_no) % match.players
+        return (match.first + match.hand_no) % match.players
 
     @classmethod
     def settle(cls, match, result):

@@ -91,6 +91,7 @@ from array import array
 from .game import (Board, Game, IllegalMove, Observation, HandResult, TABLEAU, PLAYS, TAKES,
                    ENDS_TURN, MOVE_MASK, new_move_buffer)
 from .rng import Rng
+from .match import draw_for
 from . import tiles
 
 # moves (see above)
@@ -640,25 +641,15 @@ class CastleRock(Game):
 
     @classmethod
     def match_start(cls, match):
-        """Each player draws a tile of the set in play (``match.dealer_draw``, from
-        the match's seed): the highest deals the first hand (``match.first_dealer``)."""
-        n = match.players
-        nset, _ = config(n, match.options)
-        deck = bytearray(range(tiles.count(nset)))
-        Rng(match.seed ^ 0xCA57).shuffle(deck)
-        drawn = list(deck[:n])
-        high = 0
-        for s in range(1, n):
-            if tiles.rank_key(drawn[s]) > tiles.rank_key(drawn[high]):
-                high = s
-        match.dealer_draw = drawn
-        match.first_dealer = high
+        """Each player draws a tile of the set in play (``match.draw``, from the
+        match's seed): the highest (``match.first``) deals the first hand."""
+        draw_for(match, "deal", config(match.players, match.options)[0], Rng(match.seed ^ 0xCA57))
         match.extra = []
 
     @classmethod
     def next_starter(cls, match):
         """The dealer's left begins; the deal passes clockwise, one seat a hand."""
-        return (match.first_dealer + 1 + match.hand_no) % match.players
+        return (match.first + 1 + match.hand_no) % match.players
 
     @classmethod
     def settle(cls, match, result):

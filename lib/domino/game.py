@@ -39,9 +39,10 @@ Rules page (optional)
     Without it the page is a line made from the class (name, players, target).
 
 Match hooks (class methods, used by :mod:`domino.match`)
-    ``match_start(match)`` (before the first hand: drawing for seats or the
-    first lead; may set ``match.extra``, a list of signed 16-bit ints saved
-    with the match), ``next_starter(match)`` (the seat to begin the next
+    ``match_start(match)`` (before the first hand: a draw for seats, the
+    first lead or the first deal goes through :func:`domino.match.draw_for`,
+    which screens show from ``match.draw``; may set ``match.extra``, a list
+    of signed 16-bit ints saved with the match), ``next_starter(match)`` (the seat to begin the next
     hand, or None when the deal decides), ``settle(match, result)`` (add a
     hand's :class:`HandResult` to ``match.scores``; set ``match.over``,
     ``match.winner``, ``match.call``, ``match.restarts`` and, in words for the

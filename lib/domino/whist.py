@@ -18,6 +18,7 @@ There are no tricks, trumps or honours in this game.
 from .line import LineGame
 from .game import DOMINO, BLOCK, HandResult
 from .rng import Rng
+from .match import draw_for
 from . import tiles
 
 
@@ -68,11 +69,8 @@ class Whist(LineGame):
 
     @classmethod
     def match_start(cls, match):
-        """Draw stones for seats: ``match.seat_of[player]`` and ``match.seat_draw``."""
-        deck = bytearray(range(28))
-        Rng(match.seed ^ 0x5EA7).shuffle(deck)
-        drawn = list(deck[:4])
-        match.seat_draw = drawn
+        """Draw stones for seats (``match.draw``): ``match.seat_of[player]``."""
+        drawn = draw_for(match, "seats", 6, Rng(match.seed ^ 0x5EA7))
         order = sorted(range(4), key=lambda p: -tiles.rank_key(drawn[p]))
         seat_of = [0] * 4
         for rank, seat in zip(range(4), (0, 2, 1, 3)):
