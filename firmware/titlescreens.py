@@ -66,7 +66,8 @@ class SettingsMenu(Menu):
 class StatsScene(Scene):
     """Matches won/played per game and level, in the small font: the games'
     whole names (up to 12 letters), then a column per level, its figures
-    ending at its right edge (up to 4 letters clear of the names, 5 of each other)."""
+    ending at its right edge (up to 4 letters clear of the names, 5 of each other),
+    and under them what the short column heads mean."""
 
     def draw(self, scr):
         scr.clear()
@@ -86,3 +87,6 @@ class StatsScene(Scene):
             y += 8 if g is None else 7
             if y > 58:
                 break
+        if y <= 52:  # the columns' words, where there is room under the games
+            scr.small(0, y, "BY THE TABLE'S STRONGEST AI:")
+            scr.small(0, y + 7, "MED MEDIUM, FRND PEOPLE ONLY")

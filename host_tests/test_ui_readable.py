@@ -494,3 +494,19 @@ def test_row_0_cells_hold_two_digit_hands():
     h.step()
     assert max(h.app.table.counts) == 14
     assert scr.overlap is None, scr.overlap
+
+
+def test_statistics_say_what_their_short_column_heads_mean():
+    """The statistics' columns are headed EASY MED HARD FRND (21 pixels each): the screen
+    says under them that a match counts under the table's strongest AI, MED meaning
+    Medium and FRND people only (issue 30, fault 11)."""
+    h = sim.Harness(6)
+    said = []
+    scr = h.app.scr
+    small = scr.small
+    scr.small = lambda x, y, s, c=1: (said.append(s), small(x, y, s, c))[1]
+    soak.track_text(scr)
+    h.run_script("D D A")
+    assert type(h.app.scene).__name__ == "StatsScene"
+    assert "MED MEDIUM, FRND PEOPLE ONLY" in said and "BY THE TABLE'S STRONGEST AI:" in said, said
+    assert scr.overlap is None and scr.ran_off is None
