@@ -107,8 +107,8 @@ def test_game_imports_only_what_it_needs():
         seen[game] = set(out)
     line = {"domino", "domino.game", "domino.tiles", "domino.rng", "domino.line"}
     assert seen["seychelles"] == line | {"domino.seychelles"}
-    assert seen["whist"] == line | {"domino.match", "domino.whist"}  # (the draw: match.draw_for)
-    assert seen["allfives"] == line | {"domino.match", "domino.allfives"}
+    assert seen["whist"] == line | {"domino.matchdraw", "domino.whist"}  # (the draw for seats)
+    assert seen["allfives"] == line | {"domino.matchdraw", "domino.allfives"}
 
 
 def test_sections_extend():

@@ -342,7 +342,7 @@ def section_speed(b):
 
 # Modules an All Fives match needs (core + All Fives), as SEYCHELLES_IMPORTS.
 ALLFIVES_IMPORTS = ("domino", "domino.tiles", "domino.rng", "domino.game", "domino.line",
-                    "domino.match", "domino.allfives", "domino.games")
+                    "domino.matchdraw", "domino.allfives", "domino.match", "domino.games")
 
 
 def section_allfives(b):
@@ -376,8 +376,8 @@ def section_allfives(b):
 
 
 # Modules a Castle Rock match needs (core + Castle Rock), as SEYCHELLES_IMPORTS.
-CASTLE_IMPORTS = ("domino", "domino.tiles", "domino.rng", "domino.game", "domino.match",
-                  "domino.castle", "domino.games")
+CASTLE_IMPORTS = ("domino", "domino.tiles", "domino.rng", "domino.game", "domino.matchdraw",
+                  "domino.castle", "domino.match", "domino.games")
 
 
 def section_castle(b):

@@ -56,7 +56,7 @@ from micropython import const
 from .line import ARM_NAMES, LineGame
 from .game import DOMINO, BLOCK, DRAW, PASS, MOVE_MASK, HandResult
 from . import tiles
-from .match import draw_for
+from .matchdraw import draw_for
 
 # the kind of tile at an open end (``kind[a]``)
 PLAIN = const(0)

@@ -91,7 +91,7 @@ from array import array
 from .game import (Board, Game, IllegalMove, Observation, HandResult, TABLEAU, PLAYS, TAKES,
                    ENDS_TURN, MOVE_MASK, new_move_buffer)
 from .rng import Rng
-from .match import draw_for
+from .matchdraw import draw_for
 from . import tiles
 
 # moves (see above)

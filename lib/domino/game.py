@@ -40,7 +40,7 @@ Rules page (optional)
 
 Match hooks (class methods, used by :mod:`domino.match`)
     ``match_start(match)`` (before the first hand: a draw for seats, the
-    first lead or the first deal goes through :func:`domino.match.draw_for`,
+    first lead or the first deal goes through :func:`domino.matchdraw.draw_for`,
     which screens show from ``match.draw``; may set ``match.extra``, a list
     of signed 16-bit ints saved with the match), ``next_starter(match)`` (the seat to begin the next
     hand, or None when the deal decides), ``settle(match, result)`` (add a

@@ -11,7 +11,6 @@ match is reproduced by its seed and its moves, and each hand has a deal code.
 """
 
 from .rng import Rng
-from . import tiles
 
 
 class Match:
@@ -24,7 +23,7 @@ class Match:
     summary, e.g. why it starts over; "" for nothing), ``hand_no`` (hands finished),
     ``seat_of[player]`` (which seat each player sits in), ``draw``,
     ``drawn_for`` and ``first`` (the tiles drawn before the first hand, see
-    :func:`draw_for`; ``[]`` where the game draws none), ``extra`` (the
+    :func:`domino.matchdraw.draw_for`; ``[]`` where the game draws none), ``extra`` (the
     game's own match state, small signed ints saved with the match),
     ``game`` (the current hand, or None between hands).
     """
@@ -93,21 +92,3 @@ def deal_code(game):
     from . import dealcode
     return dealcode.encode(game.GAME_ID, game.players, game.starter, game.options_code(), game.seed)
 
-
-def draw_for(match, what, nset, rng):
-    """Before the first hand each player draws a tile of a double-``nset`` set
-    shuffled by ``rng``: sets ``match.draw`` (per player), ``match.drawn_for``
-    (``what`` it decides, in a word: "seats", "lead" or "deal", for screens) and
-    ``match.first`` (the player with the heaviest tile: most pips, ties by the
-    higher end); returns the draw."""
-    deck = bytearray(range(tiles.count(nset)))
-    rng.shuffle(deck)
-    drawn = list(deck[:match.players])
-    best = 0
-    for p in range(1, match.players):
-        if tiles.rank_key(drawn[p]) > tiles.rank_key(drawn[best]):
-            best = p
-    match.draw = drawn
-    match.drawn_for = what
-    match.first = best
-    return drawn

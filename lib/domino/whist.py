@@ -18,7 +18,7 @@ There are no tricks, trumps or honours in this game.
 from .line import LineGame
 from .game import DOMINO, BLOCK, HandResult
 from .rng import Rng
-from .match import draw_for
+from .matchdraw import draw_for
 from . import tiles
 
 
