@@ -4,9 +4,9 @@
 general layer (:mod:`domino.ai`), as the interface written down in
 :mod:`domino.lineai` asks: ``weight`` (Easy), ``Knowledge`` (:mod:`.know`:
 voids proven by failures to follow and by plain leads after a trick, deals
-consistent with them, the replay), ``medium_scores`` (:mod:`.medium`: sure
-and cheap wins, keeping trumps, following low, keep or miss by hand
-strength) and ``search_parts`` (:mod:`.search`: the playout policy and the
+consistent with them, the replay), ``medium_scores`` (:mod:`.medium`: each
+piece's chance to win the trick, keep or miss by the hand's worth less the
+loo's risk) and ``search_parts`` (:mod:`.search`: the playout policy and the
 model of play of :mod:`.policy`; endings by the contract's solver). It
 reads Loo's moves (:mod:`domino.loo`) and ``Observation.public``.
 """

@@ -327,18 +327,3 @@ class Knowledge:
         """No cheaper way than :meth:`replay` in this family: None."""
         return None
 
-
-def hand_strength(hand, trump):
-    """A rough count of the tricks a hand may take: trumps, doubles, high pieces."""
-    s = 0
-    for t in hand:
-        hi = _HI[t]
-        lo = _LO[t]
-        if hi == trump or lo == trump:
-            s += 3 if hi == lo or hi + lo - trump >= 5 else 2
-        elif hi == lo:
-            s += 2 if hi >= 4 else 1
-        elif lo >= 5:
-            s += 1
-    return s
-

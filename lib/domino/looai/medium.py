@@ -4,54 +4,126 @@
 of the family interface, :mod:`domino.lineai`): Medium takes the best,
 Hard picks and ranks its candidates by it. It reads the observation
 (``public``: trump, trick in progress, tricks won, statuses) and the
-:class:`~.know.Knowledge` proofs: a piece "sure" to win is one no hidden
-piece can beat in the hand of a seat still to play (voids respected).
+:class:`~.know.Knowledge` proofs. Keep, exchange or take miss by the hand's
+worth: the tricks its pieces are good for, less the loo's five by the chance
+that none takes one (:func:`_value`; the miss as five pieces of the unseen
+ones' mean, plus the choice of a discard). In play, the chance that a piece
+wins the trick (:func:`_win`: each seat still to play holds hidden pieces
+its voids allow, drawn at random): lead a likely winner, else the least
+useful piece; win with the cheapest piece likely to win, try a less likely
+one (more readily while no trick is taken), else throw the least useful.
+All in integers (per mille), so the device chooses as the host does.
 """
 
 from .. import tiles
-from ..loo import (FOLLOW, DISCARD, EXCHANGE, KEEP, MISS, THROW_UP, FOR_POOL, TRUMP, PASSED,
+from ..loo import (PIECES, FOLLOW, DISCARD, EXCHANGE, KEEP, MISS, THROW_UP, FOR_POOL, TRUMP, PASSED,
                    trick_rank)
-from .know import hand_strength, suit_bits
+from .know import suit_bits
 from .policy import keepval
 
 _HI = tiles.HI
 _LO = tiles.LO
 
-# weights: a sure win, the cheapest win (per rank over the trick's best), a win
-# not sure, a trump spent on it, keeping the hand (by strength), a loo threatened
-MEDIUM_W = [24, 1, 8, 6, 3, 6]
+LOO = 5  # what a loo costs, in tricks, when deciding keep or miss
+MISS_GAIN = 150  # a miss is six pieces, the worst discarded (1/1000 trick)
+# chances (per mille) of winning the trick: to lead a piece, to win with it
+# surely, to try while no trick is taken yet, to try else
+LEAD_P = 400
+SURE_P = 600
+LOOM_P = 250
+TRY_P = 450
+UNIT = 15  # 1/1000 tricks a unit of the decision's scores (Hard's prior at it)
 
 
-def _sure(K, suit, rank, seats):
-    """True if no hidden piece that a seat of ``seats`` may hold and play beats
-    rank ``rank`` in a trick of suit ``suit``. A plain piece of the suit counts
-    where the seat is not proven void in it; a trump over a plain suit where
-    the seat is not proven void in trumps and cannot follow (proven void in
-    the suit, or no hidden piece of it may be in its hand)."""
+def _none(u, h, k):
+    """Per mille, the chance that ``k`` pieces drawn from ``u`` hold none of ``h``."""
+    p = 1000
+    for i in range(k):
+        if u - i <= 0:
+            break
+        p = p * (u - h - i) // (u - i) if u - h - i > 0 else 0
+    return p
+
+
+def _win(K, suit, rank, seats):
+    """Per mille, the chance that none of ``seats`` beats rank ``rank`` in a
+    trick of suit ``suit``: each seat's hidden pieces drawn from those its
+    voids allow; it beats with a higher piece of the suit, or a higher trump
+    when void in the suit."""
     trump = K.trump
-    room = K.room
-    void = K.void
-    for q in K.pool:
-        if trick_rank(q, suit, trump) <= rank:
+    w = 1000
+    for s in seats:
+        k = K.room[s]
+        sure = 0  # its known trump (the turn-up) beats
+        if s == K.dealer and K.known >= 0 and trick_rank(K.known, suit, trump) > rank:
+            if suit == TRUMP or not k:
+                return 0
+            sure = 1
+        if not k:
             continue
-        b = suit_bits(q, trump)
-        for s in seats:
-            if not room[s] or void[s] & b:
+        void = K.void[s]
+        u = same = hf = ht = 0
+        for q in K.pool:
+            b = suit_bits(q, trump)
+            if void & b:
                 continue
-            if suit == TRUMP or b != 128 or not _may_follow(K, s, suit):
-                return False
-    return True
+            u += 1
+            r = trick_rank(q, suit, trump)
+            if r >= 0 and (suit == TRUMP or b != 128):
+                same += 1
+                if r > rank:
+                    hf += 1
+            elif r > rank:
+                ht += 1
+        if sure:
+            ht = u
+        if k > u:
+            k = u
+        p = 1000 if void & (1 << suit) else _none(u, same, k)
+        q = _none(u, hf, k) * (1000 - p * (1000 - _none(u, ht, k)) // 1000) // 1000
+        w = w * q // 1000
+    return w
 
 
-def _may_follow(K, s, suit):
-    """True if seat ``s`` may hold a plain piece of ``suit``."""
-    if K.void[s] & (1 << suit):
-        return False
-    trump = K.trump
-    for q in K.pool:
-        if (_HI[q] == suit or _LO[q] == suit) and _HI[q] != trump and _LO[q] != trump:
-            return True
-    return False
+def _chance(t, trump, f):
+    """Per mille, the chance that ``t`` takes a trick, counted before play:
+    trumps by rank, then doubles, then high pieces; ``f`` (per cent) fewer
+    with more hands to beat them."""
+    hi = _HI[t]
+    lo = _LO[t]
+    if hi == trump or lo == trump:
+        v = 1000 if hi == lo else 350 + 90 * (hi + lo - trump)
+    elif hi == lo:
+        v = 150 + 60 * hi
+    else:
+        v = 40 * hi - 50 if hi > 1 else 0
+    return v * f // 100
+
+
+def _value(ps):
+    """A hand's worth, in 1/1000 trick: its pieces' chances ``ps`` summed, less
+    the loo (five) by the chance that none takes a trick."""
+    e = 0
+    none = 1000
+    for p in ps:
+        e += p
+        none = none * (1000 - p) // 1000
+    return min(e, 5000) - LOO * none
+
+
+def _decide(K, obs, trump, n):
+    """The worth of keeping, of each exchange and of the miss (1/1000 trick):
+    ``(keep, [chance of each piece], turn-up's chance, miss)``."""
+    f = (100, 100, 100, 80, 65)[n]
+    hand = obs.hand
+    ps = [_chance(t, trump, f) for t in hand]
+    tot = k = 0
+    for t in range(PIECES):
+        if t not in hand and t != K.turnup:
+            tot += _chance(t, trump, f)
+            k += 1
+    m = tot // k
+    return _value(ps), ps, _chance(K.turnup, trump, f), _value([m] * 5) + MISS_GAIN
 
 
 def medium_scores(K, rng):
@@ -66,9 +138,13 @@ def medium_scores(K, rng):
     trick = pub[6]
     tricks = pub[7]
     status = pub[8]
-    W = MEDIUM_W
     hand = obs.hand
-    strength = hand_strength(hand, trump)
+    if pub[3] == 0:  # deciding: keep, exchange or miss
+        active = 0
+        for s in range(n):
+            if status[s] != PASSED:
+                active += 1
+        keep, ps, up, miss = _decide(K, obs, trump, active)
     # the seats still to play to this trick (after me)
     after = []
     s = me
@@ -83,42 +159,38 @@ def medium_scores(K, rng):
                 r = trick_rank(trick[s], suit, trump)
                 if r > best:
                     best = r
-    left = len(hand)  # tricks still to play, this one included
-    looming = tricks[me] == 0 and left <= 3
     out = []
     for mv in obs.legal:
         sc = 0
-        if mv < FOLLOW:  # a lead
+        if mv < FOLLOW:  # a lead: a likely winner, else the least useful piece
             t = mv >> 3
-            a = mv & 7
-            r = trick_rank(t, a, trump)
-            sc = r // 2
-            if _sure(K, a, r, after):
-                sc += W[0]
-        elif mv < DISCARD:
-            t = mv - FOLLOW
-            r = trick_rank(t, suit, trump)
+            p = _win(K, mv & 7, trick_rank(t, mv & 7, trump), after)
             kv = keepval(t, trump)
-            if r > best:
-                if not after or _sure(K, suit, r, after):
-                    sc = W[0] + 8 - W[1] * (r - best) // 2
-                else:
-                    sc = W[2] - W[1] * (r - best) // 2 - (W[3] if kv >= 16 else 0)
-                if looming:
-                    sc += W[5]
-            else:
-                sc = 8 - kv // 2
+            sc = 24 + p // 100 - kv // 8 if p >= LEAD_P else 8 - kv // 2
+        elif mv < DISCARD:  # win cheaply when likely, else the least useful piece
+            t = mv - FOLLOW
+            kv = keepval(t, trump)
+            sc = 8 - kv // 2
+            if trick_rank(t, suit, trump) > best:
+                p = _win(K, suit, trick_rank(t, suit, trump), after)
+                if p >= SURE_P:
+                    sc = 32 - kv // 2
+                elif p >= (LOOM_P if tricks[me] == 0 else TRY_P):
+                    sc = 9 + p // 100
         elif mv < EXCHANGE:
             sc = 24 - keepval(mv - DISCARD, trump)
         elif mv < KEEP:
-            sc = 10 + (keepval(pub[1], trump) - keepval(mv - EXCHANGE, trump)) // 2
+            i = hand.index(mv - EXCHANGE)
+            ps[i], p = up, ps[i]
+            sc = (_value(ps) + 10) // UNIT
+            ps[i] = p
         elif mv == KEEP:
-            sc = 10
+            sc = keep // UNIT
         elif mv == MISS:
-            sc = 10 + W[4] * (2 - strength)
+            sc = miss // UNIT
         elif mv == THROW_UP:
-            sc = 10 + W[4] * (1 - strength) - 2
+            sc = (-1000 if keep < 0 else -9000) // UNIT
         elif mv == FOR_POOL:
-            sc = 10 + W[4] * (2 - strength) - 1
+            sc = (keep + 500) // UNIT if keep < 0 else -9000 // UNIT
         out.append(sc)
     return out
