@@ -18,6 +18,7 @@ import { bootromB1 } from './bootrom.js';
 
 const SLICE_MS = 12;        // real time spent running between looks at the page's messages
 const MAX_LAG_NS = 50e6;    // emulated time never runs more than this behind real time
+const IDLE_MS = 4;          // level with real time: how long the thread rests between looks
 let board = null;
 let anchorWall = 0, anchorEmu = 0;
 let lastFrame = 0, lastTone = 0, lastSpeed = 0, speedEmu = 0, runMs = 0, runCycles = 0;
@@ -72,9 +73,8 @@ function slice() {
     postMessage({ type: 'speed', emu: (board.nanos - speedEmu) / 1e6, wall: after - lastSpeed, runMs, runCycles });
     lastSpeed = after; speedEmu = board.nanos; runMs = 0; runCycles = 0;
   }
-  const ahead = (board.nanos - (anchorEmu + (after - anchorWall) * 1e6)) / 1e6;
-  if (ahead > 1) setTimeout(slice, Math.min(ahead, 10));
-  else wake.port2.postMessage(0);   // behind or level: at once (setTimeout(0) would wait 4 ms)
+  if (board.nanos < target) wake.port2.postMessage(0);  // behind: on at once (setTimeout(0) waits 4 ms)
+  else setTimeout(slice, IDLE_MS);   // level with real time: the thread rests until the next look
 }
 
 onmessage = (ev) => {
