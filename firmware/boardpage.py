@@ -47,13 +47,8 @@ def layout_lines(board, nset):
     spin = board.spinner
     lines = ["FIRST " + tiles.name(board.first) + (", THE SPINNER" if spin == board.first else "")]
     laid = 1
-    marked = False
     for i in range(len(board.arms)):
-        words = []
-        for t, p in zip(reversed(board.arms[i]), reversed(arm_pairs(board, i))):
-            words.append("%d-%d" % p + ("*" if t == spin else ""))
-            marked = marked or t == spin
-        words.reverse()
+        words = ["%d-%d" % p + ("*" if t == spin else "") for t, p in zip(board.arms[i], arm_pairs(board, i))]
         laid += len(words)
         words = (words or ["NONE"]) + ["(END %d)" % board.ends[i]]
         row = _ARMS[i] + ":"
@@ -63,7 +58,7 @@ def layout_lines(board, nset):
                 row = "  "
             row += " " + w if row.strip() else w
         lines.append(row)
-    if marked:
+    if spin >= 0 and spin != board.first:  # the spinner lies in an arm, marked there
         lines.append("* SPINNER" + (", UP/DOWN OFF IT" if len(board.arms) > 2 else ""))
     lines.append("%d OF %d TILES LAID" % (laid, tiles.count(nset)))
     return lines

@@ -533,7 +533,8 @@ class Table(Scene):
         """Row 0's seat cells and where the block of the boneyard, the game's
         ``match_note`` ("POOL 20") and the labelled scores goes, from the widest
         they can be (two-digit counts where there is a boneyard or a hand of ten
-        or more, three-digit scores): the same for every hand of a match, so nothing jumps rows.
+        or more, three-digit scores): the same for every hand of a match, so
+        nothing jumps rows.
 
         A cell is "YOU:7" or "2:7" where every labelled cell fits in 128 px with
         four blank columns between, else the count alone on a pitch of 128/n

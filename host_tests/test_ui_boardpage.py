@@ -5,6 +5,7 @@ double-six one, with no text over text or off the screen."""
 
 import re
 
+import refresh_golden
 import sim
 from test_ui_readable import EIGHT, frames
 
@@ -15,10 +16,7 @@ SPINNER_OPEN = EIGHT + " A w3000" * 23  # All Fives, 8 seats, double-12: four ar
 
 def open_board(h):
     """From the table: B, the pause menu's "Board, tiles played" row, A."""
-    h.run_script("B w300")
-    menu = h.app.scene
-    i = menu.rows().index("Board, tiles played")
-    h.run_script(" ".join(["D"] * i) + " A w300")
+    refresh_golden._board_page(h, lambda h: None)
     assert type(h.app.scene).__name__ == "BoardPage", h.app.scene
     return h.app.scene
 

@@ -17,7 +17,6 @@ either is missing the test is skipped with the reason, except in CI
 import json
 import os
 import shutil
-import subprocess
 import tempfile
 
 import pytest
@@ -28,7 +27,7 @@ import sim
 import web
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM = web.CHROMIUM
 PLAYWRIGHT = os.path.join(ROOT, "tools", "node_modules", "playwright-core")
 
 
@@ -54,18 +53,12 @@ def timeline(script):
     return ",".join(items)
 
 
-def browse(url, visits, shot=None):
-    """Run tools/browser.mjs on ``url``: the visits' records (shots as rows of 0/1)."""
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        json.dump(visits, f)
+def browse(url, visits):
+    """``web.browse``: the visits' records, shots as rows of 0/1."""
     try:
-        cmd = ["node", os.path.join(ROOT, "tools", "browser.mjs"), url, f.name] + (["--shot", shot] if shot else [])
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=900,
-                           env=dict(os.environ, CHROMIUM=CHROMIUM))
-    finally:
-        os.unlink(f.name)
-    assert p.returncode == 0, p.stderr[-3000:]
-    out = json.loads(p.stdout)
+        out = web.browse(url, visits, chromium=CHROMIUM)
+    except RuntimeError as e:
+        pytest.fail(str(e))
     for v in out["visits"]:
         v["shots"] = {k: rows(r) for k, r in v["shots"].items()}
     return out

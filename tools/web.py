@@ -36,6 +36,7 @@ import pico  # noqa: E402
 PAGE = os.path.join(ROOT, "web")
 OUT = os.path.join(ROOT, "build", "web")
 FS_OFFSET = 0x100000  # the Pico's CIRCUITPY drive: flash from 1 MiB
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")  # Debian's, which browser.mjs drives
 BANNER = b"Raspberry Pi Pico with rp2040\0"
 
 
@@ -121,6 +122,24 @@ def serve(folder, port=8000, host="127.0.0.1", quiet=False):
     return server
 
 
+def browse(url, visits, shot=None, chromium=CHROMIUM, timeout_s=900):
+    """Visit the page at ``url`` in headless chromium (``tools/browser.mjs``, whose
+    docstring says what ``visits`` holds and what comes back): its JSON record; a
+    RuntimeError when the browser run fails."""
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "visits.json")
+        with open(path, "w") as f:
+            json.dump(visits, f)
+        cmd = ["node", os.path.join(ROOT, "tools", "browser.mjs"), url, path] + (["--shot", shot] if shot else [])
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s,
+                           env=dict(os.environ, CHROMIUM=chromium))
+    if p.returncode:
+        raise RuntimeError("the browser run failed: %s" % p.stderr[-3000:])
+    return json.loads(p.stdout)
+
+
 def speed(uf2=None):
     """Play the power-cycle script's hand in chromium; print the page's speed figures."""
     import subprocess
@@ -130,19 +149,17 @@ def speed(uf2=None):
         folder = build(os.path.join(d, "site"), uf2, say=lambda *a: None)
         server = serve(folder, port=0, quiet=True)
         items, _ = pico.timeline(devscript.POWER_HEAD + (" A " + devscript.A_GAP) * 8 + " s:end")
-        with open(os.path.join(d, "visits.json"), "w") as f:
-            json.dump([{"script": ",".join(items), "shots": ["end"], "timeout_s": 600}], f)
-        url = "http://127.0.0.1:%d/" % server.server_address[1]
-        p = subprocess.run(["node", os.path.join(ROOT, "tools", "browser.mjs"), url, f.name],
-                           capture_output=True, text=True)
-        server.shutdown()
-    if p.returncode:
-        sys.exit("web.py: the browser run failed: %s" % p.stderr[-2000:])
-    out = json.loads(p.stdout)
+        try:
+            out = browse("http://127.0.0.1:%d/" % server.server_address[1],
+                         [{"script": ",".join(items), "shots": ["end"], "timeout_s": 600}])
+        except RuntimeError as e:
+            sys.exit("web.py: %s" % e)
+        finally:
+            server.shutdown()
     v = out["visits"][0]
     busy = [s for s in v["speeds"] if s["runMs"] >= 100]  # seconds in which the Pico computed
     print("firmware %s; chromium %s" % (os.path.basename(uf2 or pico.locate()[1]),
-                                        subprocess.run(["/usr/bin/chromium", "--version"], capture_output=True,
+                                        subprocess.run([CHROMIUM, "--version"], capture_output=True,
                                                        text=True).stdout.strip()))
     print("power-on to the firmware's first line: %.1f s" % (v["startMs"] / 1000.0))
     if busy:

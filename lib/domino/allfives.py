@@ -462,7 +462,7 @@ class AllFives(LineGame):
     def match_start(cls, match):
         """Draw for the first starter: ``match.draw[seat]`` (a tile each), the
         heaviest bone's seat ``match.first``."""
-        draw_for(match, "lead", config(match.players, getattr(match, "options", 0))[0], match.rng)
+        draw_for(match, "lead", config(match.players, match.options)[0], match.rng)
 
     @classmethod
     def next_starter(cls, match):
