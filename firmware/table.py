@@ -1,8 +1,9 @@
 """The table: the generic frame around a board view chosen by the game's layout kind.
 
 Layout (128x64): the status bar never pages: row 0 a fixed cell per seat of
-tiles left ("YOU:7 2:7", or counts alone at 7-8 seats; the seat to act
-inverted, a dotted line under a seat that passed last), and a block of the
+tiles left ("YOU:7 2:7", or counts alone at 7-8 seats; or what the view's
+``cells`` counts instead, after its word: "TOOK YOU:3 2:5"; the seat to act
+inverted in a closed box, a dotted line under a seat that passed last), and a block of the
 boneyard, the game's ``match_note`` (Loo's pool) and the scores labelled by
 side ("B14 YOU 20 S6 65", "US 12 THEM 30", "BAD US 81 THEM 56") at the right
 of row 0, or of row 1 where row 0 has no room (:meth:`Table.layout`);
@@ -95,7 +96,8 @@ class Table(Scene):
         self.scored_until = 0
         self.items = []
         self.by_item = []
-        self.counts = ()  # tiles held per seat, and the face-down stock, as the hand stands
+        self.counts = ()  # row 0's count per seat as the hand stands: tiles held, or the view's ``cells``
+        self.word = ""  # row 0's word before the cells ("TOOK"), from the view's ``cells``
         self.stock = 0
         self.passed = 0  # a bit per seat whose last move was a pass
         self.plays = []  # each seat's last play (row 1), newest first, made when the game changes
@@ -107,8 +109,8 @@ class Table(Scene):
         self.asked = False  # this turn the person pressed a key: row 1 says what A does
         self.dirty_model = True
         self.laid = False  # row 0 laid out for this hand (:meth:`layout`)
-        self.cells = ()
-        self.labelled = True
+        self.cells = ()  # row 0: each seat's cell's x and its name ("YOU:", "2:", "Y", ""), by :meth:`layout`
+        self.names = ()
         self.row0 = 7  # the block's parts on row 0, a bit each, the rest on row 1 (:meth:`layout`)
         self.hum = -1  # the one person's seat, else -1 (:meth:`layout`)
         self.bar0 = ""  # the block's text on row 0 and on row 1, made by :meth:`sync`
@@ -172,13 +174,15 @@ class Table(Scene):
                 else:
                     items.append(MOVE_ITEM + m)
                     by.append([m])
-        arrange = getattr(self.board_view(g), "arrange", None)  # the view's order, if any
+        view = self.board_view(g)
+        arrange = getattr(view, "arrange", None)  # the view's order, if any
         if arrange is not None:
             arrange(g, items, by)
         self.items = items
         self.by_item = by
         obs = g.observation(v if v is not None else 0)
-        self.counts = obs.counts
+        cells = getattr(view, "cells", None)  # what row 0 counts, where not the tiles held
+        self.word, self.counts = cells(g) if cells is not None else ("", obs.counts)
         self.stock = obs.stock
         if not self.laid:
             self.layout(se, g)
@@ -536,23 +540,31 @@ class Table(Scene):
         or more, three-digit scores): the same for every hand of a match, so
         nothing jumps rows.
 
-        A cell is "YOU:7" or "2:7" where every labelled cell fits in 128 px with
-        four blank columns between, else the count alone on a pitch of 128/n
-        ("Y12" yours). Of the block's parts, the widest set that fits beside the
+        A cell is "YOU:7" or "2:7" where every such cell fits in 128 px with
+        four blank columns between, else on a pitch of 128/n (after the word)
+        "Y:7" or "2:7" where that leaves three blank columns, else the count
+        alone ("Y12" yours). Of the block's parts, the widest set that fits beside the
         cells goes at row 0's right end, the rest at row 1's, the message keeping
         what is left of row 1."""
         n = g.players
         self.hum = hum = se.humans[0] if len(se.humans) == 1 else -1
-        dig = 2 if g.BONEYARD or max(self.counts) > 9 else 1  # (14 each: 2-player Seychelles)
+        w = self.word
+        dig = 2 if g.BONEYARD or w or max(self.counts) > 9 else 1  # (14 each: 2-player Seychelles)
+        names = ["YOU:" if s == hum else "%d:" % (s + 1) for s in range(n)]
         xs = []
-        x = 0  # where the next cell would start: four blank columns after this one's text
+        x0 = x = len(w) * 4 + 3 if w else 0  # where the next cell would start: four blank columns after this one's text
         for s in range(n):
             xs.append(x)
-            x += ((3 if s == hum else len(str(s + 1))) + 1 + dig) * 4 + 3
-        self.labelled = x - 2 <= 128
-        if not self.labelled:  # no room for labels: the counts on a fixed pitch
-            xs = [s * (128 // n) for s in range(n)]
-            x = xs[-1] + (dig + (n - 1 == hum)) * 4 + 3
+            x += (len(names[s]) + dig) * 4 + 3
+        if x - 2 > 128:  # no room for "YOU:": cells on a fixed pitch
+            p = (128 - x0) // n
+            if p >= (len(str(n)) + 1 + dig) * 4 + 2:  # "2:12" and three blank columns
+                names = ["Y:" if s == hum else names[s] for s in range(n)]
+            else:
+                names = ["Y" if s == hum else "" for s in range(n)]
+            xs = [x0 + s * p for s in range(n)]
+            x = xs[-1] + (dig + len(names[-1])) * 4 + 3
+        self.names = names
         self.cells = xs
         parts = self.block(se, g, True)
         best = -1
@@ -588,28 +600,26 @@ class Table(Scene):
 
     def draw_status(self, scr, se, g):
         """Row 0: each seat's cell of tiles left (see :meth:`layout`), the seat to act
-        inverted, a dotted line under a seat whose last move was a pass; and the
-        block of boneyard, note and scores at the right of row 0 or row 1."""
+        inverted in a box closed all round (its text a row lower), a dotted line
+        under a seat whose last move was a pass; and the block of boneyard, note
+        and scores at the right of row 0 or row 1."""
         if self.dirty_model:
             self.sync()
         n = g.players
         counts = self.counts
-        hum = self.hum
         turn = g.turn if se.result is None else -1
+        scr.small(1, 0, self.word)
         for s in range(n):
-            txt = str(counts[s])
-            if self.labelled:
-                txt = ("YOU:" if s == hum else "%d:" % (s + 1)) + txt
-            elif s == hum:
-                txt = "Y" + txt
+            txt = self.names[s] + str(counts[s])
             x = self.cells[s]
             w = len(txt) * 4 + 1
-            if s == turn:
-                scr.fill(x, 0, w, 6, 1)
-            scr.small(x + 1, 0, txt, 0 if s == turn else 1)
+            y = s == turn
+            if y:
+                scr.fill(x, 0, w, 7, 1)
+            scr.small(x + 1, y, txt, 0 if y else 1)
             if self.passed >> s & 1:  # dotted, in the other colour on the seat to act
                 for xx in range(x, x + w, 2):
-                    scr.pixel(xx, 5, 0 if s == turn else 1)
+                    scr.pixel(xx, 5 + y, 0 if y else 1)
         scr.small(129 - len(self.bar0) * 4, 0, self.bar0)
 
     def draw_hand(self, scr, g):

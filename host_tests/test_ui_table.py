@@ -204,9 +204,9 @@ class Drawn:
             h.wait(2600)
         self.check_on_screen()
         frames = {}
-        whole = set(it[5] for it in self.items if it[1] == 0)  # not a redraw of row 1 alone
+        whole = set(it[5] for it in self.items if it[1] <= 1)  # not a redraw of row 1 alone
         for it in self.items:
-            if it[5] in whole and (it[1] == 0 or (it[1] == 7 and it[0] + it[2] == 128)):
+            if it[5] in whole and (it[1] <= 1 or (it[1] == 7 and it[0] + it[2] == 128)):
                 frames[it[5]] = frames.get(it[5], "") + " " + it[4]
         return set(frames.values())
 
@@ -646,8 +646,9 @@ def test_refused_move_and_score_have_a_sound_and_a_line():
 
 
 def test_passed_mark_distinct_from_the_turn_highlight():
-    """The seat to act is inverted; a seat that passed has a dotted line under it,
-    which shows on the seat to act too."""
+    """The seat to act is inverted in a box closed all round (a lit row above and
+    below its text, so "0" does not read "U"); a seat that passed has a dotted
+    line under it, which shows on the seat to act too, in its box's bottom row."""
     h = _start(0, [0, 1, 1, 1])
     app = h.app
     t = app.table
@@ -661,18 +662,23 @@ def test_passed_mark_distinct_from_the_turn_highlight():
         t.passed = sum(1 << s for s in range(4) if passed[s])
         scr.clear()
         t.draw_status(scr, se, g)
-        return [[b[x, y] for x in range(128)] for y in range(6)]
+        return [[b[x, y] for x in range(128)] for y in range(7)]
 
     base = rows([False] * 4)
+    x0 = t.cells[g.turn]
+    w = len("YOU:%d" % t.counts[g.turn] if g.turn == t.hum else "%d:%d" % (g.turn + 1, t.counts[g.turn])) * 4 + 1
+    box = range(x0, x0 + w)
+    assert all(base[0][x] and base[6][x] for x in box), "the seat to act's box is not closed"
+    assert not any(base[6][x] for x in range(128) if x not in box)  # other cells keep row 6 blank
     passed = [s in (g.turn, (g.turn + 2) % 4) for s in range(4)]
     marked = rows(passed)
-    assert marked[:5] == base[:5]  # only the line under the cells changes
-    changed = [x for x in range(128) if marked[5][x] != base[5][x]]
-    assert changed and all(changed[i + 1] - changed[i] >= 2 for i in range(len(changed) - 1))
-    turn_cols = [x for x in range(128) if base[0][x] and base[5][x]]  # the inverted cell
-    assert turn_cols, "the seat to act is not inverted"
-    assert any(x in turn_cols for x in changed), "the passed mark vanishes on the seat to act"
-    assert any(x not in turn_cols for x in changed)
+    assert marked[:5] == base[:5]  # only the lines under the cells change
+    other = [x for x in range(128) if marked[5][x] != base[5][x]]
+    mine = [x for x in range(128) if marked[6][x] != base[6][x]]
+    assert other and all(x not in box for x in other)
+    assert all(other[i + 1] - other[i] >= 2 for i in range(len(other) - 1))
+    assert mine and all(x in box for x in mine), "the passed mark vanishes on the seat to act"
+    assert all(mine[i + 1] - mine[i] >= 2 for i in range(len(mine) - 1))
 
 
 def test_eight_seats_keep_a_fixed_cell_each(monkeypatch):
@@ -688,6 +694,6 @@ def test_eight_seats_keep_a_fixed_cell_each(monkeypatch):
     assert len(seen) == 1, seen
     counts = h.app.table.counts
     assert seen.pop().split()[:8] == ["Y%d" % counts[0]] + [str(c) for c in counts[1:]]
-    xs = sorted(set(it[0] for it in d.items if it[1] == 0))
+    xs = sorted(set(it[0] for it in d.items if it[1] <= 1))
     assert xs[:8] == [s * 16 + 1 for s in range(8)], xs
     assert any(it[4].startswith("B%d " % (len(g.stock) - g.top)) for it in d.items if it[1] == 7)

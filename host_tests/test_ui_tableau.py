@@ -122,11 +122,21 @@ def test_the_row_is_drawn_and_captures_ordered_along_it():
         pub = g.observation(g.turn).public
         row = pub[0]
         assert pub[4] == len(row)
-        took = "TOOK " + " ".join(str(len(c)) for c in pub[3])
         ref = render.Screen(sim.NullDisplay())
         ref.clear()
-        ref.small(0, 13, "DEVIL %d  %s  B%d" % (len(row), took, g.observation(0).stock))
+        ref.small(0, 13, "DEVIL %d  B%d" % (len(row), g.observation(0).stock))
         assert _region(scr, 0, 13, 128, 5) == _region(ref, 0, 13, 128, 5)
+        ref.small(1, 0, "TOOK")  # row 0: the tiles each seat took, labelled
+        assert t.counts == [len(c) for c in pub[3]]
+        for s in range(g.players):
+            assert t.names[s] == ("YOU:" if s == t.hum else "%d:" % (s + 1))
+            txt = t.names[s] + str(len(pub[3][s]))
+            x, y = t.cells[s] + 1, int(s == g.turn)
+            if y:  # the seat to act: inverted in a closed box
+                ref.fill(x - 1, 0, len(txt) * 4 + 1, 7, 1)
+            ref.small(x, y, txt, 0 if y else 1)
+            assert _region(scr, x, y, len(txt) * 4 - 1, 5) == _region(ref, x, y, len(txt) * 4 - 1, 5), txt
+        assert _region(scr, 0, 0, 16, 5) == _region(ref, 0, 0, 16, 5)
         msg = t.message()
         assert len(msg) <= table._MSG_LEN and (msg.startswith(("A: ", "YOUR TURN")) or " SCORES " in msg), msg
         legal = se.legal()
@@ -388,3 +398,19 @@ def test_summary_words_name_the_winner_and_what_it_took(drinks):
         assert " tie: " in words, words
     assert words.endswith("took %d, Devil %d" % (cap, r.devil)), words
     assert len(sc.lines()) <= 2 and all(len(x) <= 21 for x in sc.lines())
+
+
+def test_six_seats_tiles_taken_named_on_row_0():
+    """Six people at Castle Rock: row 0 says "TOOK" and names each seat's count of
+    tiles taken ("1:3 2:5 ..."), at fixed places three blank columns apart or
+    more, beside nothing it overlaps; the board's line keeps the Devil and the
+    boneyard."""
+    h = sim.Harness(6)
+    refresh_golden._castle_six(h)
+    h.step()
+    t = h.app.table
+    g = h.app.session.game
+    assert t.word == "TOOK" and t.names == ["%d:" % (s + 1) for s in range(6)]
+    assert t.counts == [len(c) for c in g.board().captured] and max(t.counts) > 0
+    ends = [t.cells[s] + (len(t.names[s]) + 2) * 4 - 1 for s in range(6)]  # last column, two digits
+    assert t.cells[0] >= 19 and all(t.cells[s + 1] + 1 - ends[s] >= 4 for s in range(5)) and ends[-1] <= 128

@@ -4,9 +4,10 @@ It reads the game's board (:class:`~domino.game.Board`, the tableau kind's
 fields), and asks the game which places of the row a capture takes
 (``move_span``) and how many tiles a move captures (``move_takes``).
 
-Board (y 12-42): a line "DEVIL 5  TOOK 3 0 2  B12" (the Devil's count: the
-tiles in the tableau; the tiles each seat captured this hand, seat 1 first;
-the boneyard, left out when there is no room); under it the row, upright
+Row 0's cells count the tiles each seat took this hand, after the word
+"TOOK" (:func:`cells`: every hand holds two tiles, nothing to count).
+Board (y 12-42): a line "DEVIL 5  B12" (the Devil's count: the tiles in the
+tableau; the boneyard); under it the row, upright
 tiles 12 px apart, a wall at the blocked end (left), the open end on the
 right. A row too long for the screen shows "(n)" for the tiles left out: the
 open end always shows, and so does the capture in question with its
@@ -49,6 +50,11 @@ def said(g, ev, i, short):
         k += g.move_takes(ev[j][1])
         j -= 1
     return "TOOK %d" % k if k else g.move_name(m).upper()
+
+
+def cells(g):
+    """Row 0's word and count per seat: the tiles each seat took this hand."""
+    return "TOOK", [len(c) for c in g.board().captured]
 
 
 def refused(g, tile):
@@ -120,14 +126,7 @@ def board(t, scr, g):
     bd = g.board()
     row = bd.row
     n = len(row)
-    txt = "DEVIL %d" % bd.devil
-    took = "TOOK " + " ".join(str(len(c)) for c in bd.captured)
-    b = "B%d" % bd.stock
-    if len(txt) + len(took) + len(b) + 4 <= 32:
-        txt += "  " + took + "  " + b
-    elif len(txt) + len(took) + 1 <= 32:
-        txt += " " + took
-    scr.small(0, _TEXT_Y, txt)
+    scr.small(0, _TEXT_Y, "DEVIL %d  B%d" % (bd.devil, bd.stock))
     f, c = _focus(t, g)
     new = -1  # the tile to place, shown dotted at the open end
     if t.to_act and t.items and t.items[t.sel] < MOVE_ITEM and t.by_item[t.sel]:
