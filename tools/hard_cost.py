@@ -56,7 +56,7 @@ def _count(counts):
     wrap(likely.BlockModel, "loglik", lambda a, r: [("loglik", a[0].work)])
     wrap(know.Knowledge, "replay", lambda a, r: [("replay", ne(a))] + (
         [("weigh", ne(a))] if len(a) > 2 and a[2] else []))
-    wrap(search.Parts, "rollout", lambda a, r: [("move_scoring" if a[3] else "move_block", r)])
+    wrap(search, "rollout", lambda a, r: [("move_scoring" if a[3] else "move_block", r)])
     wrap(blockend.BlockSolver, "solve", lambda a, r: [("node_block", a[0].nodes)])
     wrap(endgame.Solver, "solve", lambda a, r: [("node_other", a[0].nodes)])
     wrap(blockplay, "playout", lambda a, r: [("move_fast", a[0].nodes), ("playout_fast", 1)])
@@ -121,7 +121,7 @@ def main(argv=None):
         y.append(hard_us / 1000.0)
         rows.append((name, phase, seed, getattr(p, "cost", 0)))
     b = nnls(X, y)
-    weights = {k: getattr(search.Parts, "W_" + k.upper()) for k in KEYS}
+    weights = {k: getattr(Hard, "W_" + k.upper()) for k in KEYS}
     print("positions: %d" % len(y))
     for k, v in zip(KEYS, b):
         print("fit_ms_per_%s: %.4f  (Hard: %d units = %.3f ms)" % (k, v, weights[k], weights[k] * UNIT_MS))

@@ -19,37 +19,10 @@ same seed and observation give the same move on the device and the host.
 
 This package never decodes a move, never reads a game's private state and
 knows no game family: what a family's observations prove, its sampler of
-deals, its playout policy and its move features come from the family package
-the game class declares (``AI``, see :func:`family`: :mod:`domino.lineai`,
-:mod:`domino.looai`, :mod:`domino.castleai`). A family package gives four names:
-
-``weight(move)``
-    Easy's liking for a legal move, an int.
-``Knowledge(game_cls, obs, game)``
-    What ``obs`` proves about the hidden tiles and the sampler of deals
-    consistent with it; ``game`` a search game of ``game_cls`` to reuse, or
-    None (:func:`domino.ai.anytime.new_game`). It has ``game`` (the search game,
-    standing at the observed position with some deal of the hidden tiles when
-    ``at_position``), ``pool`` (the hidden tiles), ``closed`` (no hidden tile
-    can come into a hand any more: Hard may then solve the ending exactly),
-    ``nsides``, ``scoring`` (plays score points during the hand: fewer, dearer
-    playouts), and ``deal(rng, tries=20, wt=None)`` a deal of the hidden tiles
-    (``owner``, a bytearray parallel to ``pool``, the same buffer each call;
-    drawn with weights ``wt`` from ``guide``, ``logq`` is then the log of its
-    chance), ``replay(owner, weigh=None)`` which stands ``game`` at the position
-    with that deal and, given ``weigh(game, seat, move)``, returns its sum over
-    the other seats' seen moves (else 0.0), ``reweigh(owner, weigh=None)`` the
-    same where the family can do it more cheaply, else None.
-``medium_scores(K, rng)``
-    Medium's score of each legal move of ``K.obs`` from what the table shows;
-    Hard ranks its candidates by it.
-``search_parts()``
-    Hard's part, imported on first use (Easy and Medium never load it): a
-    subclass of :class:`domino.ai.searchparts.SearchParts`, whose defaults a
-    family overrides where it differs (playouts, model of play, cost weights,
-    exact endings).
-
-Exact endings value hands by the contract (:func:`domino.ai.endgame.value`).
+deals, its playout policy and its move features come from the family module
+the game class declares (``AI``, see :func:`family`; the interface is written
+down in :mod:`domino.lineai`, the line games' family; :mod:`domino.looai` is
+Domino Loo's).
 """
 
 from micropython import const

@@ -1,7 +1,22 @@
-"""Hard: determinized Monte Carlo search over deals consistent with the observation (:class:`Hard`).
+"""Hard: determinized Monte Carlo search over deals consistent with the observation.
 
-Written against the game contract and the family interface (:mod:`domino.ai`);
-how it plays, its parameters and how its cost is counted: docs/ai.md.
+See :class:`Hard`. Written against the game contract and the family
+interface (:mod:`domino.lineai`): it samples deals with the family's
+``Knowledge``, plays them out with its ``rollout``, weighs them with its model
+of play, solves endings exactly (the family's ``FastSolver`` where it
+applies, else :class:`~.endgame.Solver`), and takes the family's
+``medium_scores`` to pick and rank its candidates.
+
+The deals it plays out are drawn, weighed, one in ``SIR`` kept
+(:meth:`Hard._draw`): each unit draws a deal of the hidden tiles consistent
+with the observation (``Knowledge.deal``), weighs it by how likely the other
+seats' seen plays were under the model of play (the family's ``BlockModel``
+where it applies, else a weighed replay), and keeps one of every ``SIR``
+draws in a weighted reservoir (sampling-importance-resampling). With a block
+model and ``GUIDE``, draws are guided by the seen plays (``guide``: for line
+games, a tile heavier than one a seat chose to play on the same end is
+unlikely in its hand) and weighed by likelihood over the probability of
+being drawn, so the kept deal still follows the model.
 """
 
 import math
@@ -38,20 +53,68 @@ def _find(owner, hashes, deals, cap):
 class Hard(Player):
     """Determinized Monte Carlo over deals consistent with the observation.
 
-    ``begin`` builds the family's ``Knowledge`` and Medium's scores, which pick
-    the ``TOP`` candidates and weigh in as a prior (``PRIOR``). Each unit of work
-    draws a deal of the hidden tiles (one in ``SIR`` kept, by how likely the other
-    seats' seen plays were under the model of play: :meth:`_draw`) or plays out a
-    candidate on the kept deal with the family's policy; with few tiles left and
-    nothing more to come into a hand, every move is valued by exact play of each
-    deal instead. The candidates' values are paired over the deals: a decision
-    stops at ``PLAYOUTS``, once the leader is clear (``RACE_MIN``, ``RACE_Z``), or
-    before its counted cost passes ``COST`` (``COST_CLOSE`` for a close one where
-    the family allows it). The cost adds the family's ``Costs`` (1/20 ms of an
-    RP2040) for every deal, replay, playout move and solver node, so the same
-    observation and seed give the same move on any machine. Every parameter is
-    a class attribute (tabled in docs/ai.md; ``tools/arena.py`` takes
-    ``hard:name=value``).
+    ``begin`` builds the family's ``Knowledge`` (for line games, voids from
+    passes and draws) and Medium's score of each legal move; the ``TOP`` best by that
+    score are searched. Deals of the hidden tiles are sampled respecting the
+    voids and rebuilt by replaying the seen moves (in block play, placed in
+    the standing position: ``Knowledge.reweigh``). Of every ``SIR`` such
+    draws one is kept, with probability proportional to how likely the other
+    seats' seen plays were under the model of play (softmax, sharpness
+    ``BETA``, of the family's move score, :func:`domino.lineai.policy.score`
+    for line games): sampling-importance-resampling
+    (:meth:`_draw`), so the playouts go to deals that explain the table. In
+    block play the likelihood comes from the seen plays alone (``BlockModel``)
+    and each seat's plays are explained by a prior mix of styles: the general
+    model, or (``MIX_PIPS`` percent) heaviest tile first with a softmax
+    ``SHARP`` times sharper, the way many casual players play, read per seat
+    from its own plays; draws are guided by the seen plays (``GUIDE``: a
+    hidden tile heavier than one a seat played on an end it matched is drawn
+    into its hand with weight ``FLOOR``/255) and weighed by likelihood over
+    their chance. Against heaviest-tile players in the library's game, over
+    2,000 deals, these took Hard from about 0.74 to 0.75 of the points at the
+    same number of playouts (see docs/ai.md). On
+    every kept deal each candidate is played out to the end of the hand with
+    the fast policy (all seats) and valued by the family's ``points`` of the
+    ended hand (where the family has a ``fast_playout`` and its fast solver
+    applies, the same playout on that solver's state, which is cheaper: in
+    block play, on bitmasks), so candidates are compared on the same deals;
+    once ``EXACT`` or fewer tiles are in the hands and the boneyard is empty,
+    every legal move is valued instead by exact alpha-beta play of that deal:
+    block-play endings (Seychelles, Domino Whist) on bitmasks
+    (:mod:`domino.lineai.blockend`, a quarter of the cost per node), Castle
+    Rock's by its own search of the hand's rest (:mod:`domino.castleai.ending`),
+    others (All Fives, which scores in play) through the game contract
+    (:mod:`domino.ai.endgame`), from ``EXACT_GENERIC`` tiles. After ``PLAYOUTS`` playouts (whole deals only)
+    the move with the best mean plus ``PRIOR`` times Medium's score (times the
+    family's ``PRIOR_SCALE``: Medium's scores and hand values differ in scale by family; no prior
+    in exact endings) is chosen. Work unit: one deal drawn, one playout or
+    16 nodes of exact search.
+
+    The values of the candidates on the same deals are paired: once
+    ``RACE_MIN`` deals are kept, a decision whose leader is ahead of every
+    other candidate by ``RACE_Z`` standard errors of their paired difference
+    stops (:meth:`_clear`). A decision also stops before the kept deal that
+    would take its cost past ``COST`` (the mean kept deal's cost so far as the
+    guess; at least one deal), or, with ``RACE_MIN`` deals kept and no clear
+    leader, past ``COST_CLOSE`` where the family allows it (its search parts'
+    ``close_applies``); an exact solve may spend only the cost left for it and
+    the candidates after it. In block play, while the other seats have made
+    fewer than ``FEW`` moves, ``SIR_FEW`` deals are drawn per kept deal (their
+    few plays weigh deals little). The cost counts, in 1/20 ms of CircuitPython
+    on an RP2040 (the ``W_`` weights, fitted to the emulated Pico's decision times by
+    ``tools/hard_cost.py``): per hidden tile placed in a deal drawn (more in a
+    guided draw), per unit of the block likelihood's work, per event replayed
+    and more when weighed, per playout move (dearer in games scoring in play;
+    on the fast solver's bitmasks, cheaper a move plus a load per playout),
+    per node of exact search.
+    A family may give its own weights (its search parts' ``COSTS``, fitted
+    the same way to its own code) and its own threshold of exact endings
+    (``exact_at``). Where deals are weighed by a replay (many events, many seats) and
+    ``MIN_DEALS`` kept deals would cost more than ``COST`` with ``SIR_REPLAY``
+    draws each, fewer draws are weighed per kept deal (down to one), then fewer
+    candidates are searched (down to the best two by Medium's score). The cost
+    is counted, not timed, so the same observation and seed give the same move
+    on any machine.
     """
 
     LEVEL = 2
@@ -80,6 +143,17 @@ class Hard(Player):
     RACE_MIN = 8    # kept deals after which a clear leader stops the decision (0: never)
     RACE_Z = 2.5    # clear: ahead of each other candidate by this many standard errors
     COST_CLOSE = 40000  # ... with RACE_MIN deals kept and no clear leader: the most
+    W_DEAL = 3      # cost weights (class doc): a hidden tile placed in a deal drawn,
+    W_DEAL_GUIDED = 7    # ... in a guided draw (GUIDE),
+    W_LOGLIK = 2    # a unit of the block likelihood's work (BlockModel.work),
+    W_REPLAY = 15   # an event replayed,
+    W_WEIGH = 11    # ... and weighed,
+    W_MOVE_BLOCK = 13    # a playout move in block play,
+    W_MOVE_SCORING = 33  # ... in games scoring in play,
+    W_NODE_BLOCK = 5     # a node of the bitmask solver,
+    W_NODE_OTHER = 23    # ... of the contract's,
+    W_MOVE_FAST = 5      # a move of the playouts on the fast solver's state,
+    W_PLAYOUT_FAST = 33  # ... and each such playout (the load of its state)
 
     def __init__(self, seed=0, playouts=None):
         Player.__init__(self, seed)
@@ -141,43 +215,14 @@ class Hard(Player):
             elif not fast and type(self._solver) is not Solver:
                 self._solver = Solver(self.buf2)  # buf2: loglik's scratch, free here
         self.prior = None
-        S.work()  # a family counting its policy's work (Costs.work): from here, Medium's scores' included
+        # a family counting its policy's work (COSTS[5]): from here, Medium's scores' included
+        self.c_work = 0
+        if S.COSTS is not None and len(S.COSTS) > 5:
+            self.c_work = S.COSTS[5]
+            S.work()
         if not self.exact and (self.PRIOR or self.TOP):
             self.prior = F.medium_scores(K, self.rng)
-        self.cand = self._candidates(nl)
-        self.scoring = K.scoring
-        self.bad = cls.BAD_POINTS
-        self.side = K.game.side(obs.seat)
-        if self._beta != self.BETA or self.parts is not S:
-            self._beta = self.BETA
-            self.etab = S.exp_table(self.BETA)
-        self.parts = S
-        # block play: deals weighed from the seen plays alone (no replay); the
-        # model is made by the first step (begin is the heaviest call on the heap)
-        self.model = None
-        self.guide = None
-        self._plan(S, K, obs, fast)
-        self.cost = S.work() * self.c_work
-        # deals drawn again (few hidden tiles, sharp inference): a deal's likelihood
-        # and its candidates' values (exact solves and playouts choose without
-        # random numbers) are functions of the deal, so a repeat reuses them
-        # (made by the first step, as the model: begin is the heaviest call on the heap)
-        self._lk = self._ld = self._lv = self._ck = self._cd = self._cv = None
-        self.hit = self.slot = -1
-        self.best = 0  # the best value on the kept deal so far
-        self.vals = [0] * len(self.cand)  # each candidate's value on the kept deal
-        self.sq = [0] * (len(self.cand) ** 2)  # sums of products of two candidates' values
-        # the most the decision may spend: COST, or (RACE_MIN deals, no clear
-        # leader: _enough) COST_CLOSE, which an exact solve may count on
-        self.cap = self.COST
-        if self.RACE_MIN and not self.forced and S.close_applies(K):
-            self.cap = max(self.COST, self.COST_CLOSE)
-        self.pw = self.PRIOR * self.parts.PRIOR_SCALE  # the weight of Medium's score
-        self.done = False
-
-    def _candidates(self, nl):
-        """The candidates: indices of the ``nl`` legal moves, best prior first
-        (stable), the ``TOP`` best where there is a prior."""
+        # candidates: indices of legal moves, best prior first
         cand = list(range(nl))
         if self.prior is not None:
             pr = self.prior
@@ -190,15 +235,18 @@ class Hard(Player):
                 cand[j + 1] = x
             if self.TOP and nl > self.TOP:
                 cand = cand[:self.TOP]
-        return cand
-
-    def _plan(self, S, K, obs, fast):
-        """How the deals are drawn and what they cost: ``forced`` (one deal is
-        possible), ``sir`` draws per kept deal, ``use_model`` (the block model
-        weighs them), the target of playouts, the costs of this decision by the
-        family's ``Costs`` (``fast``: its ``FastSolver`` applies), and, where deals
-        are weighed by replays, fewer draws and candidates when ``MIN_DEALS``
-        kept deals would cost more than ``COST``."""
+        self.cand = cand
+        self.scoring = K.scoring
+        self.bad = cls.BAD_POINTS
+        self.side = K.game.side(obs.seat)
+        if self._beta != self.BETA or self.parts is not S:
+            self._beta = self.BETA
+            self.etab = S.exp_table(self.BETA)
+        self.parts = S
+        # block play: deals weighed from the seen plays alone (no replay); the
+        # model is made by the first step (begin is the heaviest call on the heap)
+        self.model = None
+        self.guide = None
         # one deal only is possible (no boneyard, one other hand holds every hidden
         # tile: two players once the boneyard is empty): every deal drawn would be
         # that one and every playout or solve on it would give the same value, so
@@ -219,23 +267,29 @@ class Hard(Player):
                 sir = min(sir, self.SIR_FEW)
         self.use_model = sir > 1 and model
         # at least a few deals even with many legal moves
-        self.target = max(self.PLAYOUTS_SCORING if self.scoring else self.PLAYOUTS, 6 * len(self.cand))
+        self.target = max(self.PLAYOUTS_SCORING if self.scoring else self.PLAYOUTS, 6 * len(cand))
         if forced:
-            self.target = len(self.cand)
+            self.target = len(cand)
         # costs (class doc): a deal drawn, replayed, weighed; a playout's move; a node
         ne = len(obs.events)
-        w = self.w = S.costs(K, self.use_model and self.GUIDE, fast)  # the family's weights
-        self.c_deal = w.deal * len(K.pool)
-        self.c_replay = w.replay * ne
-        self.c_weigh = w.weigh * ne
-        self.c_move = w.move
-        self.c_node = w.node
-        self.c_work = w.work
+        w = S.COSTS  # the family's own weights (deal, replay, weigh, move, node), if fitted
+        if w is None:
+            guided = self.use_model and self.GUIDE
+            self.c_deal = (self.W_DEAL_GUIDED if guided else self.W_DEAL) * len(K.pool)
+            self.c_replay = self.W_REPLAY * ne
+            self.c_weigh = self.W_WEIGH * ne
+            self.c_move = self.W_MOVE_SCORING if self.scoring else self.W_MOVE_BLOCK
+            self.c_node = self.W_NODE_BLOCK if fast else self.W_NODE_OTHER
+        else:
+            self.c_deal = w[0] * len(K.pool)
+            self.c_replay = w[1] * ne
+            self.c_weigh = w[2] * ne
+            self.c_move = w[3]
+            self.c_node = w[4]
         if not self.use_model:
             # deals weighed by replays: when the cost would not afford MIN_DEALS
             # kept deals (many seats, long hands), fewer draws per kept deal, then
             # fewer candidates (down to two)
-            cand = self.cand
             play = self.c_move * sum(obs.counts)
             draw = self.c_deal + self.c_replay + self.c_weigh
             while sir > 1 and self.MIN_DEALS * (sir * draw + len(cand) * play) > self.COST:
@@ -246,6 +300,23 @@ class Hard(Player):
             self.cand = cand
         self.sir = sir
         self.forced = forced
+        self.cost = S.work() * self.c_work if self.c_work else 0
+        # deals drawn again (few hidden tiles, sharp inference): a deal's likelihood
+        # and its candidates' values (exact solves and playouts choose without
+        # random numbers) are functions of the deal, so a repeat reuses them
+        # (made by the first step, as the model: begin is the heaviest call on the heap)
+        self._lk = self._ld = self._lv = self._ck = self._cd = self._cv = None
+        self.hit = self.slot = -1
+        self.best = 0  # the best value on the kept deal so far
+        self.vals = [0] * len(self.cand)  # each candidate's value on the kept deal
+        self.sq = [0] * (len(self.cand) ** 2)  # sums of products of two candidates' values
+        # the most the decision may spend: COST, or (RACE_MIN deals, no clear
+        # leader: _enough) COST_CLOSE, which an exact solve may count on
+        self.cap = self.COST
+        if self.RACE_MIN and not self.forced and S.close_applies(K):
+            self.cap = max(self.COST, self.COST_CLOSE)
+        self.pw = self.PRIOR * self.parts.PRIOR_SCALE  # the weight of Medium's score
+        self.done = False
 
     def _weigh(self, g, seat, mv):
         return self.parts.loglik(g, self.buf2, self.buf3, seat, mv, self.etab, self.scoring, self.EPS)
@@ -277,7 +348,7 @@ class Hard(Player):
                     ll = self._lv[j]
                 else:
                     ll = self.model.loglik(owner)  # the game stays where it was
-                    self.cost += self.w.loglik * self.model.work
+                    self.cost += self.W_LOGLIK * self.model.work
                     if j < -1:
                         self._lv.append(ll)
                 if self.guide is not None:
@@ -351,7 +422,7 @@ class Hard(Player):
                 self.cost += self._solver.nodes * self.c_node
             if v is None and self.fastplay:
                 v = self.fastplay(self._solver, g, self.side, K.nsides, self.bad, self.cnt)
-                self.cost += self.w.fast_playout + self._solver.nodes * self.w.fast_move
+                self.cost += self.W_PLAYOUT_FAST + self._solver.nodes * self.W_MOVE_FAST
             if v is None:
                 depth = rollout(g, buf, rng, self.scoring, self.cnt)
                 self.cost += depth * self.c_move

@@ -1,8 +1,8 @@
-"""The Castle Rock AI family: a capture game, with the interface of :mod:`domino.ai`.
+"""The Castle Rock AI family: a capture game, with the interface of :mod:`domino.lineai`.
 
 :class:`domino.castle.CastleRock` names this package in ``AI``. What it gives
 the general layer (:mod:`domino.ai`), as the interface written down in
-:mod:`domino.ai` asks: ``weight`` (Easy), ``Knowledge`` (:mod:`.know`:
+:mod:`domino.lineai` asks: ``weight`` (Easy), ``Knowledge`` (:mod:`.know`:
 the other hands and the boneyard, nothing proven about them, deals stood at
 the position), ``medium_scores`` (:mod:`.medium`: the own turn searched
 exactly over every order of captures, what the turn leaves the next seat)
@@ -35,6 +35,6 @@ def weight(move):
 
 
 def search_parts():
-    """Hard's part of the interface (:class:`.search.Parts`)."""
-    from .search import Parts
-    return Parts
+    """Hard's part of the interface (:mod:`.search`)."""
+    from . import search
+    return search

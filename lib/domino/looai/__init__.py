@@ -1,8 +1,8 @@
-"""The Domino Loo AI family: trick play, with the interface of :mod:`domino.ai`.
+"""The Domino Loo AI family: trick play, with the interface of :mod:`domino.lineai`.
 
 :class:`domino.loo.Loo` names this package in ``AI``. What it gives the
 general layer (:mod:`domino.ai`), as the interface written down in
-:mod:`domino.ai` asks: ``weight`` (Easy), ``Knowledge`` (:mod:`.know`:
+:mod:`domino.lineai` asks: ``weight`` (Easy), ``Knowledge`` (:mod:`.know`:
 voids proven by failures to follow and by plain leads after a trick, deals
 consistent with them, the replay), ``medium_scores`` (:mod:`.medium`: each
 piece's chance to win the trick, keep or miss by the hand's worth less the
@@ -37,6 +37,6 @@ def weight(move):
 
 
 def search_parts():
-    """Hard's part of the interface (:class:`.search.Parts`)."""
-    from .search import Parts
-    return Parts
+    """Hard's part of the interface (:mod:`.search`)."""
+    from . import search
+    return search
