@@ -243,7 +243,7 @@ class Loo(Game):
             raise ValueError("pool: True or False, not %r" % (pool,))
         if pool and players == 2:
             raise ValueError("pool play needs 3 or 4 players")
-        if stake not in (5, 10, 15, 20) or type(stake) is not int:
+        if stake not in STAKES or type(stake) is not int:
             raise ValueError("stake: 5, 10, 15 or 20, not %r" % (stake,))
         if stake != 5 and not pool:
             raise ValueError("stake: only in pool play")
