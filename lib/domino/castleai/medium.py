@@ -16,7 +16,8 @@ is charged. Everything is read from the observation (the row, the captures
 and the counts are public; the unseen tiles are the set less the seat's hand,
 the row and the captures): no deal is drawn. Small ints and preallocated
 bytearrays; the work (a row scanned counts its length) is bounded by
-:data:`WORK` per move, past which no further capture is searched.
+:data:`WORK` per decision, shared by its moves, past which no further
+capture is searched.
 """
 
 from micropython import const
@@ -27,13 +28,16 @@ _HI = tiles.HI
 _LO = tiles.LO
 _M = [(1 << _HI[t]) | (1 << _LO[t]) for t in range(len(_HI))]  # a tile's suits as bits
 W_TILE = const(4)  # a tile captured
-W_NEXT = (4, 4, 4, 3, 3, 3, 3)  # by players: a tile the next seat is expected to take (4: as much as one taken)
-WORK = 20000  # work limit per move (rows scanned, by length)
+W_NEXT = (5, 5, 5, 5, 3, 3, 3)  # by players: a tile the next seat is expected to take (4: as much as one taken)
+W_FOLLOW = 4  # with 2 players: a tile this seat is expected to take with the tile it keeps
+WORK = 400000  # work limit per decision (rows scanned, by length), shared by its moves
 _DEPTH = const(9)  # rows of the search's stack (a turn's captures and the next seat's; a small pystack)
 _CAP = const(96)  # a row's room (double-twelve: 91 tiles, and the next seat's)
 _R = [bytearray(_CAP) for _ in range(_DEPTH + 1)]
-_C = [0] * (_CAP + 1)  # by tiles taken: unseen tiles whose placing lets the next seat take that many
-_ST = [0, 0, 0, 0, 0, 0]  # work, limit, next seat's tiles (k), W_NEXT, unseen count, C(n, k)
+_C = [0] * (_CAP + 1)
+_F = [0] * (_CAP + 1)  # by tiles taken: what this seat then takes, summed  # by tiles taken: unseen tiles whose placing lets the next seat take that many
+_ST = [0, 0, 0, 0, 0, 0, -1, 0]  # work, limit, next seat's tiles (k), W_NEXT, unseen count, C(n, k),
+# the tile this seat keeps for its next turn (-1: none followed), W_FOLLOW
 
 
 def _cut(r, q, n, i, w):
@@ -73,9 +77,42 @@ def _most(d, n):
     return best
 
 
+def _reply(d, n):
+    """The next seat's turn on the row ``_R[d][0:n]`` (its tile placed) when
+    this seat holds ``_ST[6]``: the most it takes and, among its ways to take
+    that many, the least it leaves this seat to take with that tile next
+    turn: ``taken * 64 + 63 - left``."""
+    st = _ST
+    st[0] += n
+    if d >= _DEPTH:
+        return 63
+    r = _R[d]
+    q = _R[d + 1]
+    for j in range(n):
+        q[j] = r[j]
+    q[n] = st[6]
+    best = 63 - _most(d + 1, n + 1)
+    if d + 1 >= _DEPTH or st[0] > st[1]:
+        return best
+    M = _M
+    for i in range(1, n - 1):
+        s = M[r[i - 1]] & M[r[i + 1]]
+        if s:
+            v = 64 + _reply(d + 1, _cut(r, q, n, i, 1))
+            if v > best:
+                best = v
+            if s & M[r[i]]:
+                v = 192 + _reply(d + 1, _cut(r, q, n, i, 3))
+                if v > best:
+                    best = v
+    return best
+
+
 def _threat(d, n, pool):
-    """What the next seat is expected to take from the row ``_R[d][0:n]``
-    (module doc), :data:`W_TILE` a tile."""
+    """The charge for the row ``_R[d][0:n]`` left to the next seat (module
+    doc), :data:`W_TILE` a tile: ``W_NEXT`` the tiles it is expected to take,
+    less ``W_FOLLOW`` those this seat is then expected to take with the
+    tile it keeps (``_ST[6]``, with 2 players)."""
     st = _ST
     k = st[2]
     if not k or not st[4]:
@@ -87,33 +124,52 @@ def _threat(d, n, pool):
     for j in range(n):
         q[j] = r[j]
         have |= M[r[j]]
-    base = -1
+    q[n] = 0xFF
+    base = _most(d + 1, n)  # what the row offers whatever the tile placed
+    end = M[r[n - 2]] if n >= 2 and base == 0 else have  # (no capture yet: only one at the open end starts)
     c = _C
+    f = _F
+    fol = st[6] >= 0
     top = 0
     for u in pool:
-        if M[u] & have or base < 0:
+        st[0] += 2
+        if fol:
+            q[n] = u
+            v = _reply(d + 1, n + 1)
+            f[v >> 6] += 63 - (v & 63)
+            v >>= 6
+        elif M[u] & end:
             q[n] = u
             v = _most(d + 1, n + 1)
-            if not M[u] & have:
-                base = v
         else:
-            v = base  # a tile sharing no suit with the row takes no part in a capture
+            v = base  # a tile sharing no suit with the row (or, with no capture in it, with
+            # the tile before the open end's) takes no part in a capture
         c[v] += 1
         if v > top:
             top = v
-    # E[best of k] = sum over v >= 1 of P(best >= v) = 1 - C(n - (tiles worth >= v), k) / C(n, k)
+    # E[best of k] = sum over v >= 1 of P(best >= v) = 1 - C(n - (tiles worth >= v), k) / C(n, k);
+    # what this seat then takes: by the value of the tile placed, its mean over those tiles
     npool = st[4]
     ck = st[5]
     tot = 0
+    fo = 0
     ge = 0
     v = top
-    while v >= 1:
-        ge += c[v]
-        tot += ck - _comb(npool - ge, k)
+    above = ck  # C(npool - (tiles worth more than v), k)
+    while v >= 0:
+        if c[v]:
+            ge += c[v]
+            b = _comb(npool - ge, k)
+            if fol:
+                fo += f[v] * (above - b) * W_TILE // c[v]
+                f[v] = 0
+            above = b
+        if v:
+            tot += ck - above
         v -= 1
     for v in range(top + 1):
         c[v] = 0
-    return W_TILE * tot // ck
+    return (st[3] * W_TILE * tot - st[7] * fo) // (W_TILE * ck)
 
 
 def _comb(n, k):
@@ -127,7 +183,7 @@ def _comb(n, k):
 
 def _turn(d, n, pool):
     """The best rest of the own turn from the row ``_R[d][0:n]`` (module doc)."""
-    best = -_ST[3] * _threat(d, n, pool) // W_TILE
+    best = -_threat(d, n, pool)
     if d + 1 >= _DEPTH or _ST[0] > _ST[1]:
         return best
     r = _R[d]
@@ -169,18 +225,29 @@ def medium_scores(K, rng):
     if st[2] > st[4]:
         st[2] = st[4]
     st[5] = _comb(st[4], st[2])
+    st[7] = W_FOLLOW
+    hand = obs.hand
+    fol = obs.players == 2 and W_FOLLOW and st[2]
     row = K.row
     n = len(row)
     r = _R[0]
     for j in range(n):
         r[j] = row[j]
-    out = [0] * len(legal)
-    for i in range(len(legal)):
+    nl = len(legal)
+    out = [0] * nl
+    st[0] = 0
+    for i in range(nl):
         mv = legal[i]
-        st[0] = 0
-        st[1] = WORK
+        st[1] = st[0] + (WORK - st[0]) // (nl - i)  # the work left, shared by the moves left
+        st[6] = -1
+        if fol:  # the tile kept for the next turn
+            if mv < TAKE:
+                if len(hand) == 2:
+                    st[6] = hand[0] if hand[1] == mv else hand[1]
+            elif len(hand) == 1:
+                st[6] = hand[0]
         if mv == END:
-            out[i] = -st[3] * _threat(0, n, pool) // W_TILE
+            out[i] = -_threat(0, n, pool)
         elif mv < TAKE:
             q = _R[1]
             for j in range(n):
