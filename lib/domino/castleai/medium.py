@@ -30,7 +30,7 @@ _M = [(1 << _HI[t]) | (1 << _LO[t]) for t in range(len(_HI))]  # a tile's suits 
 W_TILE = const(4)  # a tile captured
 W_NEXT = (5, 5, 5, 5, 3, 3, 3)  # by players: a tile the next seat is expected to take (4: as much as one taken)
 W_FOLLOW = 4  # with 2 players: a tile this seat is expected to take with the tile it keeps
-WORK = 400000  # work limit per decision (rows scanned, by length), shared by its moves
+WORK = 3000  # work limit per decision (rows scanned, by length), shared by its moves
 _DEPTH = const(9)  # rows of the search's stack (a turn's captures and the next seat's; a small pystack)
 _CAP = const(96)  # a row's room (double-twelve: 91 tiles, and the next seat's)
 _R = [bytearray(_CAP) for _ in range(_DEPTH + 1)]
@@ -56,7 +56,7 @@ def _most(d, n):
     """The most tiles any order of captures takes from the row ``_R[d][0:n]``."""
     st = _ST
     st[0] += n
-    if d >= _DEPTH or st[0] > st[1]:
+    if d >= _DEPTH:
         return 0
     r = _R[d]
     q = _R[d + 1]
@@ -65,15 +65,15 @@ def _most(d, n):
     for i in range(1, n - 1):
         s = M[r[i - 1]] & M[r[i + 1]]
         if s:
-            v = 1 + _most(d + 1, _cut(r, q, n, i, 1))
-            if v > best:
-                best = v
             if s & M[r[i]]:
                 v = 3 + _most(d + 1, _cut(r, q, n, i, 3))
                 if v > best:
                     best = v
-            if best >= n - 2:
-                break  # nothing takes more
+            v = 1 + _most(d + 1, _cut(r, q, n, i, 1))
+            if v > best:
+                best = v
+            if best >= n - 2 or st[0] > st[1]:
+                break  # nothing takes more, or past the limit: the first capture only
     return best
 
 
@@ -92,19 +92,21 @@ def _reply(d, n):
         q[j] = r[j]
     q[n] = st[6]
     best = 63 - _most(d + 1, n + 1)
-    if d + 1 >= _DEPTH or st[0] > st[1]:
+    if d + 1 >= _DEPTH:
         return best
     M = _M
     for i in range(1, n - 1):
         s = M[r[i - 1]] & M[r[i + 1]]
         if s:
-            v = 64 + _reply(d + 1, _cut(r, q, n, i, 1))
-            if v > best:
-                best = v
             if s & M[r[i]]:
                 v = 192 + _reply(d + 1, _cut(r, q, n, i, 3))
                 if v > best:
                     best = v
+            v = 64 + _reply(d + 1, _cut(r, q, n, i, 1))
+            if v > best:
+                best = v
+            if st[0] > st[1]:
+                break  # past the limit: the first capture only
     return best
 
 
@@ -129,15 +131,22 @@ def _threat(d, n, pool):
     end = M[r[n - 2]] if n >= 2 and base == 0 else have  # (no capture yet: only one at the open end starts)
     c = _C
     f = _F
-    fol = st[6] >= 0
+    fol = st[6] >= 0 and st[0] <= st[1]  # (past the limit: the tiles taken only)
+    sb = fol and n and M[st[6]] & M[r[n - 1]]
     top = 0
     for u in pool:
         st[0] += 2
         if fol:
             q[n] = u
-            v = _reply(d + 1, n + 1)
-            f[v >> 6] += 63 - (v & 63)
-            v >>= 6
+            if M[u] & end or base:
+                v = _reply(d + 1, n + 1)
+                f[v >> 6] += 63 - (v & 63)
+                v >>= 6
+            else:  # the next seat takes nothing: this seat's tile after its
+                v = 0
+                if sb:  # (a capture only at the tile placed, by a kept tile sharing the open end's suit)
+                    q[n + 1] = st[6]
+                    f[0] += _most(d + 1, n + 2)
         elif M[u] & end:
             q[n] = u
             v = _most(d + 1, n + 1)
@@ -184,7 +193,7 @@ def _comb(n, k):
 def _turn(d, n, pool):
     """The best rest of the own turn from the row ``_R[d][0:n]`` (module doc)."""
     best = -_threat(d, n, pool)
-    if d + 1 >= _DEPTH or _ST[0] > _ST[1]:
+    if d + 1 >= _DEPTH:
         return best
     r = _R[d]
     q = _R[d + 1]
@@ -192,13 +201,15 @@ def _turn(d, n, pool):
     for i in range(1, n - 1):
         s = M[r[i - 1]] & M[r[i + 1]]
         if s:
-            v = W_TILE + _turn(d + 1, _cut(r, q, n, i, 1), pool)
-            if v > best:
-                best = v
             if s & M[r[i]]:
                 v = 3 * W_TILE + _turn(d + 1, _cut(r, q, n, i, 3), pool)
                 if v > best:
                     best = v
+            v = W_TILE + _turn(d + 1, _cut(r, q, n, i, 1), pool)
+            if v > best:
+                best = v
+            if _ST[0] > _ST[1]:
+                break  # past the limit: the first capture only
     return best
 
 
