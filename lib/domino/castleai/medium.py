@@ -30,14 +30,14 @@ _M = [(1 << _HI[t]) | (1 << _LO[t]) for t in range(len(_HI))]  # a tile's suits 
 W_TILE = const(4)  # a tile captured
 W_NEXT = (5, 5, 5, 5, 3, 3, 3)  # by players: a tile the next seat is expected to take (4: as much as one taken)
 W_FOLLOW = 4  # with 2 players: a tile this seat is expected to take with the tile it keeps
-WORK = 3000  # work limit per decision (rows scanned, by length), shared by its moves
+WORK = 2500  # work limit per decision (rows scanned, by length), shared by its moves
 _DEPTH = const(9)  # rows of the search's stack (a turn's captures and the next seat's; a small pystack)
 _CAP = const(96)  # a row's room (double-twelve: 91 tiles, and the next seat's)
 _R = [bytearray(_CAP) for _ in range(_DEPTH + 1)]
 _C = [0] * (_CAP + 1)
 _F = [0] * (_CAP + 1)  # by tiles taken: what this seat then takes, summed  # by tiles taken: unseen tiles whose placing lets the next seat take that many
-_ST = [0, 0, 0, 0, 0, 0, -1, 0]  # work, limit, next seat's tiles (k), W_NEXT, unseen count, C(n, k),
-# the tile this seat keeps for its next turn (-1: none followed), W_FOLLOW
+_ST = [0, 0, 0, 0, 0, 0, -1, 0, 0]  # work, limit, next seat's tiles (k), W_NEXT, unseen count, C(n, k),
+# the tile this seat keeps for its next turn (-1: none followed), W_FOLLOW, the hard limit
 
 
 def _cut(r, q, n, i, w):
@@ -81,20 +81,16 @@ def _reply(d, n):
     """The next seat's turn on the row ``_R[d][0:n]`` (its tile placed) when
     this seat holds ``_ST[6]``: the most it takes and, among its ways to take
     that many, the least it leaves this seat to take with that tile next
-    turn: ``taken * 64 + 63 - left``."""
+    turn: ``taken * 64 + 63 - left``. (Taking the most, it stops only where
+    the row offers no capture.)"""
     st = _ST
     st[0] += n
     if d >= _DEPTH:
         return 63
     r = _R[d]
     q = _R[d + 1]
-    for j in range(n):
-        q[j] = r[j]
-    q[n] = st[6]
-    best = 63 - _most(d + 1, n + 1)
-    if d + 1 >= _DEPTH:
-        return best
     M = _M
+    best = -1
     for i in range(1, n - 1):
         s = M[r[i - 1]] & M[r[i + 1]]
         if s:
@@ -107,7 +103,16 @@ def _reply(d, n):
                 best = v
             if st[0] > st[1]:
                 break  # past the limit: the first capture only
-    return best
+    if best >= 0:
+        return best
+    # no capture in the row: this seat's tile starts one only at the open end
+    b = st[6]
+    if n < 2 or not M[b] & M[r[n - 2]]:
+        return 63
+    for j in range(n):
+        q[j] = r[j]
+    q[n] = b
+    return 63 - _most(d + 1, n + 1)
 
 
 def _threat(d, n, pool):
@@ -117,8 +122,8 @@ def _threat(d, n, pool):
     tile it keeps (``_ST[6]``, with 2 players)."""
     st = _ST
     k = st[2]
-    if not k or not st[4]:
-        return 0
+    if not k or not st[4] or st[0] > st[8]:
+        return 0  # (far past the limit: nothing more is searched)
     r = _R[d]
     q = _R[d + 1]
     M = _M
@@ -193,7 +198,7 @@ def _comb(n, k):
 def _turn(d, n, pool):
     """The best rest of the own turn from the row ``_R[d][0:n]`` (module doc)."""
     best = -_threat(d, n, pool)
-    if d + 1 >= _DEPTH:
+    if d + 1 >= _DEPTH or _ST[0] > _ST[8]:
         return best
     r = _R[d]
     q = _R[d + 1]
@@ -250,6 +255,7 @@ def medium_scores(K, rng):
     for i in range(nl):
         mv = legal[i]
         st[1] = st[0] + (WORK - st[0]) // (nl - i)  # the work left, shared by the moves left
+        st[8] = st[1] + WORK // (4 * nl)  # past it, nothing more is searched
         st[6] = -1
         if fol:  # the tile kept for the next turn
             if mv < TAKE:
