@@ -36,8 +36,9 @@ _CAP = const(96)  # a row's room (double-twelve: 91 tiles, and the next seat's)
 _R = [bytearray(_CAP) for _ in range(_DEPTH + 1)]
 _C = [0] * (_CAP + 1)
 _F = [0] * (_CAP + 1)  # by tiles taken: what this seat then takes, summed  # by tiles taken: unseen tiles whose placing lets the next seat take that many
-_ST = [0, 0, 0, 0, 0, 0, -1, 0, 0]  # work, limit, next seat's tiles (k), W_NEXT, unseen count, C(n, k),
-# the tile this seat keeps for its next turn (-1: none followed), W_FOLLOW, the hard limit
+_ST = [0, 0, 0, 0, 0, 0, -1, 0, 0, 0]  # work, limit, next seat's tiles (k), W_NEXT, unseen count, C(n, k),
+# the tile this seat keeps for its next turn (-1: none followed), W_FOLLOW, the hard limit,
+# 1: the threat the cheap way
 
 
 def _cut(r, q, n, i, w):
@@ -122,8 +123,8 @@ def _threat(d, n, pool):
     tile it keeps (``_ST[6]``, with 2 players)."""
     st = _ST
     k = st[2]
-    if not k or not st[4] or st[0] > st[8]:
-        return 0  # (far past the limit: nothing more is searched)
+    if not k or not st[4]:
+        return 0
     r = _R[d]
     q = _R[d + 1]
     M = _M
@@ -132,11 +133,12 @@ def _threat(d, n, pool):
         q[j] = r[j]
         have |= M[r[j]]
     q[n] = 0xFF
+    cheap = st[0] > st[1] or st[9]  # past the limit (or asked): the row's captures, and one more by a tile at the open end
     base = _most(d + 1, n)  # what the row offers whatever the tile placed
-    end = M[r[n - 2]] if n >= 2 and base == 0 else have  # (no capture yet: only one at the open end starts)
+    end = M[r[n - 2]] if n >= 2 and (base == 0 or cheap) else have  # (no capture yet: only one at the open end starts)
     c = _C
     f = _F
-    fol = st[6] >= 0 and st[0] <= st[1]  # (past the limit: the tiles taken only)
+    fol = st[6] >= 0 and not cheap
     sb = fol and n and M[st[6]] & M[r[n - 1]]
     top = 0
     for u in pool:
@@ -153,8 +155,11 @@ def _threat(d, n, pool):
                     q[n + 1] = st[6]
                     f[0] += _most(d + 1, n + 2)
         elif M[u] & end:
-            q[n] = u
-            v = _most(d + 1, n + 1)
+            if cheap:
+                v = base + 1
+            else:
+                q[n] = u
+                v = _most(d + 1, n + 1)
         else:
             v = base  # a tile sharing no suit with the row (or, with no capture in it, with
             # the tile before the open end's) takes no part in a capture
@@ -196,26 +201,33 @@ def _comb(n, k):
 
 
 def _turn(d, n, pool):
-    """The best rest of the own turn from the row ``_R[d][0:n]`` (module doc)."""
-    best = -_threat(d, n, pool)
-    if d + 1 >= _DEPTH or _ST[0] > _ST[8]:
-        return best
-    r = _R[d]
-    q = _R[d + 1]
-    M = _M
-    for i in range(1, n - 1):
-        s = M[r[i - 1]] & M[r[i + 1]]
-        if s:
-            if s & M[r[i]]:
-                v = 3 * W_TILE + _turn(d + 1, _cut(r, q, n, i, 3), pool)
+    """The best rest of the own turn from the row ``_R[d][0:n]`` (module doc).
+    Ending the turn where the row still offers a capture is charged the
+    cheap way (:func:`_threat`): it is seldom the best."""
+    st = _ST
+    best = -30000
+    some = 0
+    if d + 1 < _DEPTH and st[0] <= st[8]:
+        r = _R[d]
+        q = _R[d + 1]
+        M = _M
+        for i in range(1, n - 1):
+            s = M[r[i - 1]] & M[r[i + 1]]
+            if s:
+                some = 1
+                if s & M[r[i]]:
+                    v = 3 * W_TILE + _turn(d + 1, _cut(r, q, n, i, 3), pool)
+                    if v > best:
+                        best = v
+                v = W_TILE + _turn(d + 1, _cut(r, q, n, i, 1), pool)
                 if v > best:
                     best = v
-            v = W_TILE + _turn(d + 1, _cut(r, q, n, i, 1), pool)
-            if v > best:
-                best = v
-            if _ST[0] > _ST[1]:
-                break  # past the limit: the first capture only
-    return best
+                if st[0] > st[1]:
+                    break  # past the limit: the first capture only
+    st[9] = some
+    v = -_threat(d, n, pool)
+    st[9] = 0
+    return v if v > best else best
 
 
 def _next_holds(obs):
@@ -255,7 +267,7 @@ def medium_scores(K, rng):
     for i in range(nl):
         mv = legal[i]
         st[1] = st[0] + (WORK - st[0]) // (nl - i)  # the work left, shared by the moves left
-        st[8] = st[1] + WORK // (4 * nl)  # past it, nothing more is searched
+        st[8] = st[1] + WORK // (4 * nl)  # past it, the own turn's first capture only
         st[6] = -1
         if fol:  # the tile kept for the next turn
             if mv < TAKE:
