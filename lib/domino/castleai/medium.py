@@ -28,17 +28,18 @@ _HI = tiles.HI
 _LO = tiles.LO
 _M = [(1 << _HI[t]) | (1 << _LO[t]) for t in range(len(_HI))]  # a tile's suits as bits
 W_TILE = const(4)  # a tile captured
-W_NEXT = (5, 5, 5, 5, 3, 3, 3)  # by players: a tile the next seat is expected to take (4: as much as one taken)
+W_NEXT = (5, 5, 5, 6, 6, 3, 3)  # by players: a tile the next seat is expected to take (4: as much as one taken)
+W_SECOND = 6  # with 3 players or more: a tile the seat after the next takes (the next seat's)
 W_FOLLOW = 4  # with 2 players: a tile this seat is expected to take with the tile it keeps
-WORK = 2500  # work limit per decision (rows scanned, by length), shared by its moves
+WORK = 2000  # work limit per decision (rows scanned, by length), shared by its moves
 _DEPTH = const(9)  # rows of the search's stack (a turn's captures and the next seat's; a small pystack)
 _CAP = const(96)  # a row's room (double-twelve: 91 tiles, and the next seat's)
 _R = [bytearray(_CAP) for _ in range(_DEPTH + 1)]
 _C = [0] * (_CAP + 1)
 _F = [0] * (_CAP + 1)  # by tiles taken: what this seat then takes, summed  # by tiles taken: unseen tiles whose placing lets the next seat take that many
-_ST = [0, 0, 0, 0, 0, 0, -1, 0, 0, 0]  # work, limit, next seat's tiles (k), W_NEXT, unseen count, C(n, k),
+_ST = [0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0]  # work, limit, next seat's tiles (k), W_NEXT, unseen count, C(n, k),
 # the tile this seat keeps for its next turn (-1: none followed), W_FOLLOW, the hard limit,
-# 1: the threat the cheap way
+# 1: the threat the cheap way, W_SECOND, the seat after's tiles (k2), C(unseen, k2)
 
 
 def _cut(r, q, n, i, w):
@@ -186,9 +187,19 @@ def _threat(d, n, pool):
         if v:
             tot += ck - above
         v -= 1
+    c0 = c[0]
     for v in range(top + 1):
         c[v] = 0
-    return (st[3] * W_TILE * tot - st[7] * fo) // (W_TILE * ck)
+    out = (st[3] * W_TILE * tot - st[7] * fo) // (W_TILE * ck)
+    k2 = st[11]
+    if st[10] and k2 and n:  # the seat after: the next seat's tile taken, when it takes nothing
+        a = M[r[n - 1]]
+        m = 0
+        for u in pool:
+            if M[u] & a:
+                m += 1
+        out += st[10] * _comb(c0, k) * (st[12] - _comb(npool - m, k2)) // (ck * st[12])
+    return out
 
 
 def _comb(n, k):
@@ -240,6 +251,19 @@ def _next_holds(obs):
     return 0
 
 
+def _after_holds(obs):
+    """Tiles the seat after the next to place chooses from (0: none)."""
+    n = obs.players
+    seen = 0
+    for d in range(1, n):
+        c = obs.counts[(obs.seat + d) % n]
+        if c:
+            if seen:
+                return c
+            seen = 1
+    return 0
+
+
 def medium_scores(K, rng):
     """A score per legal move of ``K.obs`` (module doc), :data:`W_TILE` a
     tile. ``rng`` is not used (nothing is drawn)."""
@@ -254,6 +278,11 @@ def medium_scores(K, rng):
         st[2] = st[4]
     st[5] = _comb(st[4], st[2])
     st[7] = W_FOLLOW
+    st[10] = W_SECOND if obs.players > 2 else 0
+    st[11] = _after_holds(obs)
+    if st[11] > st[4]:
+        st[11] = st[4]
+    st[12] = _comb(st[4], st[11])
     hand = obs.hand
     fol = obs.players == 2 and W_FOLLOW and st[2]
     row = K.row
