@@ -1,4 +1,4 @@
-"""Medium's move features for Castle Rock: what the turn takes, less what the row left offers the next seat.
+"""Medium's move features for Castle Rock: what the turn takes, less what the row left offers the others.
 
 :func:`medium_scores` is the family's feature score (``medium_scores`` of the
 family interface, :mod:`domino.lineai`): Medium takes the best, Hard picks and
@@ -10,14 +10,30 @@ seat to place is expected to take from the row left. That seat holds ``k``
 tiles (its count, seen) out of the tiles this seat has not seen, any ``k`` of
 them alike; with each it would take the most any order of captures takes
 from the row with that tile placed, so it is expected to take the mean of the
-best of ``k`` such values (an orphaned suit offers it nothing). When no other
-seat places again the row left costs all alike (the Devil's hand): nothing
-is charged. Everything is read from the observation (the row, the captures
-and the counts are public; the unseen tiles are the set less the seat's hand,
-the row and the captures): no deal is drawn. Small ints and preallocated
-bytearrays; the work (a row scanned counts its length) is bounded by
-:data:`WORK` per decision, shared by its moves, past which no further
-capture is searched.
+best of ``k`` such values (an orphaned suit offers it nothing). Beyond the
+club player's measure (``tools/clubplayers.py``), what comes after that turn:
+
+- with 2 players, the next seat's reply is followed: taking the most (and
+  among its ways to, leaving the least), it ends its turn where the row
+  offers no capture, and this seat then places the tile it keeps (its other
+  tile, seen): what that tile takes there, meaned like the reply by the tile
+  the next seat places, is credited :data:`W_FOLLOW` a tile;
+- with 3 players or more, where the next seat takes nothing its tile stays
+  beside the tile this seat left at the open end, and the seat after takes it
+  if it holds a tile sharing a suit with that one: that chance, times the
+  chance the next seat takes nothing, is charged :data:`W_SECOND` a tile.
+
+When no other seat places again the row left costs all alike (the Devil's
+hand): nothing is charged. Everything is read from the observation (the row,
+the captures, the counts and the hand are the seat's to see; the unseen
+tiles are the set less the seat's hand, the row and the captures): no deal
+is drawn. Small ints and preallocated bytearrays; the work (a row scanned
+counts its length) is bounded by :data:`WORK` per decision, shared by its
+moves: past a move's share a turn follows its first capture only and the
+next seat's take is valued the cheap way (the row's own captures, and one
+more for a tile sharing a suit with the tile before the open end's), which
+is also how ending the turn while the row still offers a capture is valued
+(seldom the best).
 """
 
 from micropython import const
@@ -28,15 +44,16 @@ _HI = tiles.HI
 _LO = tiles.LO
 _M = [(1 << _HI[t]) | (1 << _LO[t]) for t in range(len(_HI))]  # a tile's suits as bits
 W_TILE = const(4)  # a tile captured
-W_NEXT = (5, 5, 5, 4, 4, 3, 3)  # by players: a tile the next seat is expected to take (4: as much as one taken)
+W_NEXT = (5, 5, 5, 4, 4, 3, 3)  # by players: a tile the next seat is expected to take (4: as much as one taken;
+# 2-4 players set in play against the club player on deal sets 7 and 11, 5-6 as it weighs them)
 W_SECOND = 6  # with 3 players or more: a tile the seat after the next takes (the next seat's)
 W_FOLLOW = 4  # with 2 players: a tile this seat is expected to take with the tile it keeps
 WORK = 2000  # work limit per decision (rows scanned, by length), shared by its moves
 _DEPTH = const(9)  # rows of the search's stack (a turn's captures and the next seat's; a small pystack)
 _CAP = const(96)  # a row's room (double-twelve: 91 tiles, and the next seat's)
 _R = [bytearray(_CAP) for _ in range(_DEPTH + 1)]
-_C = [0] * (_CAP + 1)
-_F = [0] * (_CAP + 1)  # by tiles taken: what this seat then takes, summed  # by tiles taken: unseen tiles whose placing lets the next seat take that many
+_C = [0] * (_CAP + 1)  # by tiles taken: unseen tiles whose placing lets the next seat take that many
+_F = [0] * (_CAP + 1)  # by tiles taken: what this seat then takes, summed
 _ST = [0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0]  # work, limit, next seat's tiles (k), W_NEXT, unseen count, C(n, k),
 # the tile this seat keeps for its next turn (-1: none followed), W_FOLLOW, the hard limit,
 # 1: the threat the cheap way, W_SECOND, the seat after's tiles (k2), C(unseen, k2)

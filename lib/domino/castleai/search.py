@@ -20,7 +20,7 @@ COSTS = (3, 0, 0, 6, 8, 2)
 
 EXACT = 6  # tiles left in all hands at or below which endings are searched (boneyard empty)
 
-PRIOR_SCALE = 0.25  # Medium's score (4 a tile) as a quarter: a tile a tile
+PRIOR_SCALE = 1.0  # Medium's score (4 a tile) whole: Medium's look past the turn outweighs a playout's tile (set on deal set 7)
 
 BlockModel = None
 guide = None
