@@ -48,7 +48,7 @@ W_NEXT = (5, 5, 5, 4, 4, 3, 3)  # by players: a tile the next seat is expected t
 # 2-4 players set in play against the club player on deal sets 7 and 11, 5-6 as it weighs them)
 W_SECOND = 6  # with 3 players or more: a tile the seat after the next takes (the next seat's)
 W_FOLLOW = 4  # with 2 players: a tile this seat is expected to take with the tile it keeps
-WORK = 2000  # work limit per decision (rows scanned, by length), shared by its moves
+WORK = 1600  # work limit per decision (rows scanned, by length), shared by its moves
 _DEPTH = const(9)  # rows of the search's stack (a turn's captures and the next seat's; a small pystack)
 _CAP = const(96)  # a row's room (double-twelve: 91 tiles, and the next seat's)
 _R = [bytearray(_CAP) for _ in range(_DEPTH + 1)]
