@@ -152,6 +152,13 @@ def _own(g):
     return mv
 
 
+def forget():
+    """Forget the plans :func:`_own` remembers (a new decision starts)."""
+    for i in range(_CACHE):
+        _CK[i] = b""
+    _CI[0] = 0
+
+
 def rollout(g, buf, rng, scoring, cnt):
     """Play ``g`` to the end of the hand or of :data:`HORIZON` rounds of turns
     after the current one, whichever comes first (:func:`points` values the

@@ -9,7 +9,7 @@ deal (:mod:`.ending`, the ``FastSolver``) from :data:`EXACT` tiles left.
 """
 
 from .ending import EndSolver as FastSolver  # noqa: F401  (the interface)
-from .policy import exp_table, loglik, points, rollout, work  # noqa: F401
+from .policy import exp_table, forget, loglik, points, rollout, work  # noqa: F401
 
 # Hard's cost weights for this family (1/20 ms of an RP2040, ``Hard`` class doc):
 # a hidden tile placed in a deal, an event replayed, weighed, a playout move,
