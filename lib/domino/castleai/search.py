@@ -9,7 +9,7 @@ deal (:mod:`.ending`, the ``FastSolver``) from :data:`EXACT` tiles left.
 """
 
 from .ending import EndSolver as FastSolver  # noqa: F401  (the interface)
-from .policy import exp_table, loglik, points, rollout, work  # noqa: F401
+from .policy import exp_table, forget, loglik, points, rollout, work  # noqa: F401
 
 # Hard's cost weights for this family (1/20 ms of an RP2040, ``Hard`` class doc):
 # a hidden tile placed in a deal, an event replayed, weighed, a playout move,
@@ -20,7 +20,7 @@ COSTS = (3, 0, 0, 6, 8, 2)
 
 EXACT = 6  # tiles left in all hands at or below which endings are searched (boneyard empty)
 
-PRIOR_SCALE = 0.25  # Medium's score (4 a tile) as a quarter: a tile a tile
+PRIOR_SCALE = 1.0  # Medium's score (4 a tile) whole: Medium's look past the turn outweighs a playout's tile (set on deal set 7)
 
 BlockModel = None
 guide = None
