@@ -89,7 +89,7 @@ from micropython import const
 from array import array
 
 from .game import (Board, Game, IllegalMove, Observation, HandResult, TABLEAU, PLAYS, TAKES,
-                   ENDS_TURN, MOVE_MASK, new_move_buffer)
+                   ENDS_TURN, MOVE_MASK, new_move_buffer, place)
 from .rng import Rng
 from .matchdraw import draw_for
 from . import tiles
@@ -570,15 +570,9 @@ class CastleRock(Game):
         its right) and ``tableau`` (the row, blocked end first; None:
         unchanged); tiles in none of them are out of play. For scripted hands
         and for search; ValueError and nothing changed if they do not fit."""
-        if self.nhist:
-            raise ValueError("redeal: moves have been made")
-        if len(hands) != self.players:
-            raise ValueError("redeal: need %d hands, got %d" % (self.players, len(hands)))
         if starter is None:
             starter = self.starter
-        if type(starter) is not int or not 0 <= starter < self.players:
-            raise ValueError("redeal: the starter must be a seat 0..%d, not %r" % (
-                self.players - 1, starter))
+        self._redeal_check(hands, starter)
         if tableau is None:
             tableau = self.tableau()
         n = len(self.loc)
@@ -586,24 +580,14 @@ class CastleRock(Game):
         for s in range(self.players):
             if not 1 <= len(hands[s]) <= 2:
                 raise ValueError("redeal: a hand is one or two tiles")
-            for t in hands[s]:
-                self._free(loc, t)
-                loc[t] = s
-        for t in tableau:
-            self._free(loc, t)
-            loc[t] = ROW
+            place(loc, hands[s], s)
+        place(loc, tableau, ROW)
         if stock is None:
             stock = [t for t in range(n) if loc[t] == OUT]
-        for t in stock:
-            self._free(loc, t)
-            loc[t] = STOCK
+        place(loc, stock, STOCK)
         self.starter = starter
         self.dealer = (starter - 1) % self.players
         self._setup(loc, tableau, stock)
-
-    def _free(self, loc, t):
-        if type(t) is not int or not 0 <= t < len(loc) or loc[t] != OUT:
-            raise ValueError("redeal: tile %r is not free in this set" % (t,))
 
     def result(self):
         """The ended hand's tally: per seat its captures less the Devil's hand.

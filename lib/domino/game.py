@@ -138,6 +138,16 @@ def new_move_buffer():
     return [0] * MAX_MOVES
 
 
+def place(loc, tiles, where):
+    """A ``redeal``'s step: mark each of ``tiles`` in ``loc`` (the new deal's
+    place of every tile, 0xFF while out of play) as ``where``; ValueError if
+    one is not a tile of the set or is placed already."""
+    for t in tiles:
+        if type(t) is not int or not 0 <= t < len(loc) or loc[t] != 0xFF:
+            raise ValueError("redeal: tile %r is not free in this set" % (t,))
+        loc[t] = where
+
+
 class HandResult:
     """How a hand ended and what it scored.
 
@@ -336,3 +346,14 @@ class Game:
     def why_illegal(self, move):
         """The reason ``move`` is not legal now (games refine this)."""
         return "move %r is not legal now" % (move,)
+
+    def _redeal_check(self, hands, starter=0):
+        """What every ``redeal`` checks before it changes anything: no move
+        made yet, one hand per seat, ``starter`` a seat; ValueError if not."""
+        if self.nhist:
+            raise ValueError("redeal: moves have been made")
+        if len(hands) != self.players:
+            raise ValueError("redeal: need %d hands, got %d" % (self.players, len(hands)))
+        if type(starter) is not int or not 0 <= starter < self.players:
+            raise ValueError("redeal: the starter must be a seat 0..%d, not %r" % (
+                self.players - 1, starter))

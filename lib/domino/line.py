@@ -30,7 +30,7 @@ same position).
 from micropython import const
 from array import array
 
-from .game import Board, Game, IllegalMove, Observation, PASS, DRAW, SPECIAL, MOVE_MASK, new_move_buffer
+from .game import Board, Game, IllegalMove, Observation, PASS, DRAW, SPECIAL, MOVE_MASK, new_move_buffer, place
 from .rng import Rng
 from . import tiles
 
@@ -241,29 +241,18 @@ class LineGame(Game):
         """Replace the deal with explicit ``hands`` (one tile list per seat) and
         ``stock`` (boneyard, drawn first to last) before any move; tiles in
         neither are out of play. For scripted deals and for search."""
-        if self.nhist:
-            raise ValueError("redeal: moves have been made")
-        if len(hands) != self.players:
-            raise ValueError("redeal: need %d hands, got %d" % (self.players, len(hands)))
-        ntiles = len(self.loc)
-        loc = bytearray([OUT] * ntiles)
+        self._redeal_check(hands)
+        loc = bytearray([OUT] * len(self.loc))
         for seat in range(self.players):
-            for t in hands[seat]:
-                if not 0 <= t < ntiles or loc[t] != OUT:
-                    raise ValueError("redeal: tile %r is not free in this set" % (t,))
-                loc[t] = seat
-        for t in stock:
-            if not 0 <= t < ntiles or loc[t] != OUT:
-                raise ValueError("redeal: tile %r is not free in this set" % (t,))
-            loc[t] = STOCK
-        # nothing changes until the whole deal (starter included) is known good
-        old = self.loc
-        self.loc = loc
-        if starter is None:
+            place(loc, hands[seat], seat)
+        place(loc, stock, STOCK)
+        if starter is None:  # (first_seat reads the new deal)
+            old = self.loc
+            self.loc = loc
             starter = self.first_seat()
-        if not (type(starter) is int and 0 <= starter < self.players):
             self.loc = old
-            raise ValueError("redeal: the starter must be a seat 0..%d, not %r" % (self.players - 1, starter))
+        self._redeal_check(hands, starter)  # nothing changed before this
+        self.loc = loc
         for seat in range(self.players):
             self.count[seat] = len(hands[seat])
         self.stock = bytes(stock)

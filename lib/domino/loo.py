@@ -103,7 +103,7 @@ The scoring and the money are in :mod:`domino.looscore`.
 from micropython import const
 
 from .game import (Game, IllegalMove, Board, Observation, TRICKS, PLAYS, PASSES, DISCARDS, DECIDES,
-                   MOVE_MASK, new_move_buffer)
+                   MOVE_MASK, new_move_buffer, place)
 from .rng import Rng
 from . import tiles
 
@@ -806,30 +806,20 @@ class Loo(Game):
         free piece in index order), ``starter`` (None: unchanged; the dealer is
         the seat to its right) and the ``turnup`` (None: unchanged). For scripted
         hands and for search; ValueError and nothing changed if they do not fit."""
-        if self.nhist:
-            raise ValueError("redeal: moves have been made")
-        if len(hands) != self.players:
-            raise ValueError("redeal: need %d hands, got %d" % (self.players, len(hands)))
         if starter is None:
             starter = self.starter
-        if type(starter) is not int or not 0 <= starter < self.players:
-            raise ValueError("redeal: the starter must be a seat 0..%d, not %r" % (self.players - 1, starter))
+        self._redeal_check(hands, starter)
         if turnup is None:
             turnup = self.turnup
         loc = bytearray(b"\xff" * PIECES)
         for s in range(self.players):
             if len(hands[s]) != 5:
                 raise ValueError("redeal: a hand is five pieces")
-            for t in hands[s]:
-                self._free(loc, t)
-                loc[t] = s
-        self._free(loc, turnup)
-        loc[turnup] = TURNUP
+            place(loc, hands[s], s)
+        place(loc, (turnup,), TURNUP)
         if stock is None:
             stock = [t for t in range(PIECES) if loc[t] == UNUSED]
-        for t in stock:
-            self._free(loc, t)
-            loc[t] = TABLE  # (a mark for this check only)
+        place(loc, stock, TABLE)  # (a mark for this check only)
         if len(stock) < self.nmisses * self.miss_size:
             raise ValueError("redeal: the misses need %d pieces" % (self.nmisses * self.miss_size))
         for t in range(PIECES):
@@ -838,11 +828,6 @@ class Loo(Game):
         self.starter = starter
         self.dealer = (starter - 1) % self.players
         self._setup(loc, turnup, stock)
-
-    @staticmethod
-    def _free(loc, t):
-        if type(t) is not int or not 0 <= t < PIECES or loc[t] != UNUSED:
-            raise ValueError("redeal: piece %r is not free" % (t,))
 
     def result(self):
         """Tricks, loos and points of the ended hand (:func:`domino.looscore.result`)."""
