@@ -198,7 +198,7 @@ class CastleGreedyPlayer:
     def choose(self, game_cls, obs):
         from domino.castle import TAKE, TRIPLE, END
         legal = obs.legal
-        row = list(obs.public[0])
+        row = list(obs.board.row)
         if legal[0] < TAKE:  # placing
             return max(legal, key=lambda mv: (self.taken(row + [mv]), -legal.index(mv)))
         for mv in legal:

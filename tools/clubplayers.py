@@ -661,10 +661,10 @@ class CastleClubPlayer:
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]
-        row = tuple(obs.public[0])
+        row = tuple(obs.board.row)
         n = obs.players
         gone = set(obs.hand) | set(row)
-        for cap in obs.public[3]:
+        for cap in obs.board.captured:
             gone |= set(cap)
         pool = [t for t in range(tiles.count(obs.nset)) if t not in gone]
         self.taken = {}

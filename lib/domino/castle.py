@@ -77,7 +77,8 @@ nearest the open end (the others come back once some are taken).
 # move_group: TAKE + t for both captures at t (the "which one?" of one place), else the move.
 # move_tile: t for a placing, -1 for the rest (a capture uses no tile of the hand).
 #
-# Observation.public is the tuple
+# Observation.public is the tuple (what Observation.key compares; players read the named
+# Observation.board, which holds the same)
 #   (row, open, dealer, captured, devil, step)
 # row: the tableau's tiles, blocked end first, open end last; open: the tile at the open
 # end (-1 when the row is empty); dealer: the dealer's seat (the open end is on his right);

@@ -10,7 +10,7 @@ and ``search_parts`` (:mod:`.search`: the playout policy, the turn planner
 of :mod:`.policy`, and the end of a hand searched by :mod:`.ending`). Hard takes
 one move at a time: each capture of its turn is a decision whose playouts
 plan the rest of the turn exactly, so the order of captures is searched.
-It reads Castle Rock's moves (:mod:`domino.castle`) and ``Observation.public``.
+It reads Castle Rock's moves (:mod:`domino.castle`) and ``Observation.board``.
 """
 
 from .. import tiles

@@ -15,13 +15,13 @@ stands the search game at the observed position with it directly (the row,
 the captures, the hands, the boneyard, whose turn and its step): the moves
 seen before need not be replayed, since no past hand changes what can happen
 from here. Reads Castle Rock's state (:mod:`domino.castle`) and
-``Observation.public``.
+``Observation.board``.
 """
 
 from micropython import const
 from .. import tiles
 from ..ai.anytime import new_game
-from ..castle import ROW, TAKEN, STOCK, OUT
+from ..castle import ROW, TAKEN, STOCK, OUT, PLACING, TAKING
 
 STOCK_AT = const(8)  # ``owner`` value of a hidden tile in the boneyard: STOCK_AT + its place
 
@@ -39,10 +39,10 @@ class Knowledge:
         self.players = n
         self.nsides = len(obs.scores)
         self.scoring = False
-        pub = obs.public
-        self.row = pub[0]
-        self.captured = pub[3]
-        self.step = pub[5]
+        b = obs.board
+        self.row = b.row
+        self.captured = b.captured
+        self.step = PLACING if b.placing else TAKING
         self.closed = obs.stock == 0  # no tile comes into a hand any more
         g = game
         if g is None or type(g) is not game_cls or g.players != n or g.options_code() != obs.options:
@@ -147,7 +147,7 @@ class Knowledge:
         g.step = self.step
         g.turn = obs.turn
         g.starter = obs.starter
-        g.dealer = obs.public[2]
+        g.dealer = obs.board.dealer
         g.over = False
         self.at_position = True
         return 0.0
