@@ -161,7 +161,7 @@ def test_the_cost_fit_recovers_known_weights():
                          + [(0, 4, 20, 0), (0, 3, 16, 0)])
 def test_the_cost_fit_counts_what_hard_counts(gid, players, plies, options):
     """tools/hard_cost.py counts, by wrapping the costed calls, the quantities
-    Hard's cost is made of (line games: Hard's own ``W_`` weights): with them,
+    Hard's cost is made of (the line family's cost records): with them,
     a decision's cost is rebuilt exactly, playouts on bitmasks and guided
     draws included; and the calls come back unwrapped."""
     import hard_cost
@@ -177,7 +177,8 @@ def test_the_cost_fit_counts_what_hard_counts(gid, players, plies, options):
     finally:
         restore()
     assert (blockplay.playout, know.Knowledge.deal) == before
-    assert sum(counts.get(k, 0) * getattr(Hard, "W_" + k.upper()) for k in hard_cost.KEYS) == p.cost
+    w = hard_cost.line_weights()
+    assert sum(counts.get(k, 0) * w[k] for k in hard_cost.KEYS) == p.cost
 
 
 def _clear_by_hand(vals, prior, z):

@@ -9,7 +9,7 @@ file of a device run (``tools/device_budget.py --part=time --raw=FILE``: each
 position's Hard time on the device), plays each position's decision again on
 the host counting those quantities, and fits each one's device time by
 non-negative least squares; it prints the fit (ms per unit), the weights Hard
-uses (in 1/20 ms) and, per position, the measured time, the fit's and Hard's
+uses (the line family's cost records, in 1/20 ms) and, per position, the measured time, the fit's and Hard's
 counted cost in ms.
 
     .venv/bin/python tools/hard_cost.py RAW_FILE
@@ -27,7 +27,7 @@ sys.path[:0] = [TOOLS, os.path.join(os.path.dirname(TOOLS), "lib")]
 import device_budget as db  # noqa: E402
 from domino.ai import endgame  # noqa: E402
 from domino.lineai import know, likely, search, blockend, blockplay  # noqa: E402
-from domino.ai.hard import Hard  # noqa: E402
+from domino.ai.hard import Hard, costs  # noqa: E402
 
 KEYS = ("deal", "deal_guided", "loglik", "replay", "weigh", "move_block", "move_scoring", "node_block", "node_other",
         "move_fast", "playout_fast")
@@ -65,6 +65,21 @@ def _count(counts):
         for obj, name, f in reversed(undo):
             setattr(obj, name, f)
     return restore
+
+
+def named_costs(record):
+    """A family's cost record (:func:`domino.ai.hard.costs`) as a dict by its fields' names."""
+    import inspect
+    return dict(zip(inspect.signature(costs).parameters, record))
+
+
+def line_weights():
+    """The line family's cost weights (its two records) by :data:`KEYS`."""
+    blk, sco = named_costs(search._BLOCK), named_costs(search._SCORING)
+    return dict(deal=blk["deal"], deal_guided=blk["deal_guided"], loglik=blk["loglik"],
+                replay=blk["replay"], weigh=blk["weigh"], move_block=blk["move"],
+                move_scoring=sco["move"], node_block=blk["node_fast"], node_other=blk["node"],
+                move_fast=blk["move_fast"], playout_fast=blk["playout_fast"])
 
 
 def nnls(X, y, sweeps=5000):
@@ -121,7 +136,7 @@ def main(argv=None):
         y.append(hard_us / 1000.0)
         rows.append((name, phase, seed, getattr(p, "cost", 0)))
     b = nnls(X, y)
-    weights = {k: getattr(Hard, "W_" + k.upper()) for k in KEYS}
+    weights = line_weights()
     print("positions: %d" % len(y))
     for k, v in zip(KEYS, b):
         print("fit_ms_per_%s: %.4f  (Hard: %d units = %.3f ms)" % (k, v, weights[k], weights[k] * UNIT_MS))

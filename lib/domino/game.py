@@ -11,7 +11,7 @@ Declared by each game's class (read before a hand exists)
     the table: :data:`LINE`, :data:`TRICKS` or :data:`TABLEAU`), ``OPTIONS``
     (the game's options, see below), ``BAD_POINTS`` (True when the lowest
     score wins), ``AI`` (the name of the AI's family module under ``domino``,
-    e.g. ``"lineai"``; its interface is in :mod:`domino.lineai`). Class
+    e.g. ``"lineai"``; its interface is in :mod:`domino.ai.interface`). Class
     methods: ``refuses(players, options)`` (None if they
     make a game, else why not, for option screens; by default the game's
     optional static ``config(players, options)`` answers, raising ValueError

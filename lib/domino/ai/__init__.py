@@ -21,8 +21,7 @@ This package never decodes a move, never reads a game's private state and
 knows no game family: what a family's observations prove, its sampler of
 deals, its playout policy and its move features come from the family module
 the game class declares (``AI``, see :func:`family`; the interface is written
-down in :mod:`domino.lineai`, the line games' family; :mod:`domino.looai` is
-Domino Loo's).
+down in :mod:`domino.ai.interface`).
 """
 
 from micropython import const
@@ -40,7 +39,7 @@ def supports(game_cls):
     """True if these players can play ``game_cls``: it names its family's
     knowledge in ``AI`` (a game without one is offered by no screen with AI
     seats): the line games (:mod:`domino.lineai`), Domino Loo
-    (:mod:`domino.looai`)."""
+    (:mod:`domino.looai`), Castle Rock (:mod:`domino.castleai`)."""
     return getattr(game_cls, "AI", None) is not None
 
 

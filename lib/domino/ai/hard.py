@@ -1,22 +1,13 @@
 """Hard: determinized Monte Carlo search over deals consistent with the observation.
 
-See :class:`Hard`. Written against the game contract and the family
-interface (:mod:`domino.lineai`): it samples deals with the family's
-``Knowledge``, plays them out with its ``rollout``, weighs them with its model
-of play, solves endings exactly (the family's ``FastSolver`` where it
-applies, else :class:`~.endgame.Solver`), and takes the family's
-``medium_scores`` to pick and rank its candidates.
-
-The deals it plays out are drawn, weighed, one in ``SIR`` kept
-(:meth:`Hard._draw`): each unit draws a deal of the hidden tiles consistent
-with the observation (``Knowledge.deal``), weighs it by how likely the other
-seats' seen plays were under the model of play (the family's ``BlockModel``
-where it applies, else a weighed replay), and keeps one of every ``SIR``
-draws in a weighted reservoir (sampling-importance-resampling). With a block
-model and ``GUIDE``, draws are guided by the seen plays (``guide``: for line
-games, a tile heavier than one a seat chose to play on the same end is
-unlikely in its hand) and weighed by likelihood over the probability of
-being drawn, so the kept deal still follows the model.
+:class:`Hard` draws deals of the hidden tiles with the family's ``Knowledge``,
+keeps one in ``SIR`` by how likely the other seats' seen plays were on it
+(sampling-importance-resampling), values each candidate on the kept deals by a
+playout (the family's ``rollout``) or an exact solve of the ending, and picks
+the best mean value plus Medium's score. It counts its cost in device time
+(the family's :func:`costs` record) and stops within ``COST``. What it asks
+of a family: :mod:`domino.ai.interface`; each step and every parameter:
+docs/ai.md ("How Hard plays", "Hard's parameters").
 """
 
 import math
@@ -50,71 +41,33 @@ def _find(owner, hashes, deals, cap):
     return -2 - n
 
 
+def costs(deal, replay, weigh, move, node, work=0, deal_guided=0, loglik=0, node_fast=0,
+          move_fast=0, playout_fast=0):
+    """A family's cost record (its search part's ``costs(game_cls)``): Hard's
+    weights, in 1/20 ms of an RP2040, of a hidden tile placed in a deal drawn
+    (``deal``; ``deal_guided`` in a guided draw), an event replayed
+    (``replay``) and more when weighed (``weigh``), a playout move (``move``),
+    a node of the contract's exact solver (``node``; ``node_fast`` of the
+    family's ``FastSolver``), a unit of the family's policy work (``work``,
+    :func:`domino.ai.interface.work`), of the block likelihood's work
+    (``loglik``), a move of a playout on the fast solver's state
+    (``move_fast``) and each such playout (``playout_fast``); 0 where the
+    family lacks the feature. Fitted by ``tools/hard_cost.py``."""
+    return (deal, replay, weigh, move, node, work, deal_guided, loglik, node_fast, move_fast,
+            playout_fast)
+
+
 class Hard(Player):
-    """Determinized Monte Carlo over deals consistent with the observation.
+    """Determinized Monte Carlo over deals consistent with the observation (module doc).
 
-    ``begin`` builds the family's ``Knowledge`` (for line games, voids from
-    passes and draws) and Medium's score of each legal move; the ``TOP`` best by that
-    score are searched. Deals of the hidden tiles are sampled respecting the
-    voids and rebuilt by replaying the seen moves (in block play, placed in
-    the standing position: ``Knowledge.reweigh``). Of every ``SIR`` such
-    draws one is kept, with probability proportional to how likely the other
-    seats' seen plays were under the model of play (softmax, sharpness
-    ``BETA``, of the family's move score, :func:`domino.lineai.policy.score`
-    for line games): sampling-importance-resampling
-    (:meth:`_draw`), so the playouts go to deals that explain the table. In
-    block play the likelihood comes from the seen plays alone (``BlockModel``)
-    and each seat's plays are explained by a prior mix of styles: the general
-    model, or (``MIX_PIPS`` percent) heaviest tile first with a softmax
-    ``SHARP`` times sharper, the way many casual players play, read per seat
-    from its own plays; draws are guided by the seen plays (``GUIDE``: a
-    hidden tile heavier than one a seat played on an end it matched is drawn
-    into its hand with weight ``FLOOR``/255) and weighed by likelihood over
-    their chance. Against heaviest-tile players in the library's game, over
-    2,000 deals, these took Hard from about 0.74 to 0.75 of the points at the
-    same number of playouts (see docs/ai.md). On
-    every kept deal each candidate is played out to the end of the hand with
-    the fast policy (all seats) and valued by the family's ``points`` of the
-    ended hand (where the family has a ``fast_playout`` and its fast solver
-    applies, the same playout on that solver's state, which is cheaper: in
-    block play, on bitmasks), so candidates are compared on the same deals;
-    once ``EXACT`` or fewer tiles are in the hands and the boneyard is empty,
-    every legal move is valued instead by exact alpha-beta play of that deal:
-    block-play endings (Seychelles, Domino Whist) on bitmasks
-    (:mod:`domino.lineai.blockend`, a quarter of the cost per node), Castle
-    Rock's by its own search of the hand's rest (:mod:`domino.castleai.ending`),
-    others (All Fives, which scores in play) through the game contract
-    (:mod:`domino.ai.endgame`), from ``EXACT_GENERIC`` tiles. After ``PLAYOUTS`` playouts (whole deals only)
-    the move with the best mean plus ``PRIOR`` times Medium's score (times the
-    family's ``PRIOR_SCALE``: Medium's scores and hand values differ in scale by family; no prior
-    in exact endings) is chosen. Work unit: one deal drawn, one playout or
-    16 nodes of exact search.
-
-    The values of the candidates on the same deals are paired: once
-    ``RACE_MIN`` deals are kept, a decision whose leader is ahead of every
-    other candidate by ``RACE_Z`` standard errors of their paired difference
-    stops (:meth:`_clear`). A decision also stops before the kept deal that
-    would take its cost past ``COST`` (the mean kept deal's cost so far as the
-    guess; at least one deal), or, with ``RACE_MIN`` deals kept and no clear
-    leader, past ``COST_CLOSE`` where the family allows it (its search parts'
-    ``close_applies``); an exact solve may spend only the cost left for it and
-    the candidates after it. In block play, while the other seats have made
-    fewer than ``FEW`` moves, ``SIR_FEW`` deals are drawn per kept deal (their
-    few plays weigh deals little). The cost counts, in 1/20 ms of CircuitPython
-    on an RP2040 (the ``W_`` weights, fitted to the emulated Pico's decision times by
-    ``tools/hard_cost.py``): per hidden tile placed in a deal drawn (more in a
-    guided draw), per unit of the block likelihood's work, per event replayed
-    and more when weighed, per playout move (dearer in games scoring in play;
-    on the fast solver's bitmasks, cheaper a move plus a load per playout),
-    per node of exact search.
-    A family may give its own weights (its search parts' ``COSTS``, fitted
-    the same way to its own code) and its own threshold of exact endings
-    (``exact_at``). Where deals are weighed by a replay (many events, many seats) and
-    ``MIN_DEALS`` kept deals would cost more than ``COST`` with ``SIR_REPLAY``
-    draws each, fewer draws are weighed per kept deal (down to one), then fewer
-    candidates are searched (down to the best two by Medium's score). The cost
-    is counted, not timed, so the same observation and seed give the same move
-    on any machine.
+    A decision: :meth:`_start` builds the family's ``Knowledge``, Medium's
+    scores (the ``TOP`` candidates, and a prior of weight ``PRIOR`` times the
+    family's ``PRIOR_SCALE``) and the decision's costs; each :meth:`_work` unit
+    draws a deal (:meth:`_draw`) or values a candidate on the kept deal. The
+    values are paired over deals; the decision stops at its target of
+    playouts, once a leader is clear (:meth:`_clear`) or before its counted
+    cost would pass ``COST`` (:meth:`_enough`). The cost is counted, not
+    timed, so the same observation and seed give the same move on any machine.
     """
 
     LEVEL = 2
@@ -138,22 +91,11 @@ class Hard(Player):
     EXACT_GENERIC = 10  # the same for other endings (the contract's solver, 4x dearer nodes)
     NODES = 1000    # node limit of one exact solve (past it: a playout); ~150 typical at 14
     CACHE = 8       # deals whose likelihood / values a decision remembers (repeats cost nothing)
-    COST = 17000    # what a decision may spend, in 1/20 ms of an RP2040 (class doc) ...
+    COST = 17000    # what a decision may spend, in 1/20 ms of an RP2040 (:func:`costs`) ...
     MIN_DEALS = 8   # deals the cost must afford: else fewer draws per kept deal
     RACE_MIN = 8    # kept deals after which a clear leader stops the decision (0: never)
     RACE_Z = 2.5    # clear: ahead of each other candidate by this many standard errors
     COST_CLOSE = 40000  # ... with RACE_MIN deals kept and no clear leader: the most
-    W_DEAL = 3      # cost weights (class doc): a hidden tile placed in a deal drawn,
-    W_DEAL_GUIDED = 7    # ... in a guided draw (GUIDE),
-    W_LOGLIK = 2    # a unit of the block likelihood's work (BlockModel.work),
-    W_REPLAY = 15   # an event replayed,
-    W_WEIGH = 11    # ... and weighed,
-    W_MOVE_BLOCK = 13    # a playout move in block play,
-    W_MOVE_SCORING = 33  # ... in games scoring in play,
-    W_NODE_BLOCK = 5     # a node of the bitmask solver,
-    W_NODE_OTHER = 23    # ... of the contract's,
-    W_MOVE_FAST = 5      # a move of the playouts on the fast solver's state,
-    W_PLAYOUT_FAST = 33  # ... and each such playout (the load of its state)
 
     def __init__(self, seed=0, playouts=None):
         Player.__init__(self, seed)
@@ -215,10 +157,11 @@ class Hard(Player):
             elif not fast and type(self._solver) is not Solver:
                 self._solver = Solver(self.buf2)  # buf2: loglik's scratch, free here
         self.prior = None
-        # a family counting its policy's work (COSTS[5]): from here, Medium's scores' included
-        self.c_work = 0
-        if S.COSTS is not None and len(S.COSTS) > 5:
-            self.c_work = S.COSTS[5]
+        # the family's cost record (costs); its policy's work counted from here,
+        # Medium's scores' included
+        (c_deal, c_replay, c_weigh, self.c_move, c_node, self.c_work, c_guided, self.c_loglik,
+         c_node_fast, self.c_move_fast, self.c_playout_fast) = S.costs(cls)
+        if self.c_work:
             S.work()
         if not self.exact and (self.PRIOR or self.TOP):
             self.prior = F.medium_scores(K, self.rng)
@@ -270,22 +213,12 @@ class Hard(Player):
         self.target = max(self.PLAYOUTS_SCORING if self.scoring else self.PLAYOUTS, 6 * len(cand))
         if forced:
             self.target = len(cand)
-        # costs (class doc): a deal drawn, replayed, weighed; a playout's move; a node
+        # costs of this decision: a deal drawn, replayed, weighed; a node
         ne = len(obs.events)
-        w = S.COSTS  # the family's own weights (deal, replay, weigh, move, node), if fitted
-        if w is None:
-            guided = self.use_model and self.GUIDE
-            self.c_deal = (self.W_DEAL_GUIDED if guided else self.W_DEAL) * len(K.pool)
-            self.c_replay = self.W_REPLAY * ne
-            self.c_weigh = self.W_WEIGH * ne
-            self.c_move = self.W_MOVE_SCORING if self.scoring else self.W_MOVE_BLOCK
-            self.c_node = self.W_NODE_BLOCK if fast else self.W_NODE_OTHER
-        else:
-            self.c_deal = w[0] * len(K.pool)
-            self.c_replay = w[1] * ne
-            self.c_weigh = w[2] * ne
-            self.c_move = w[3]
-            self.c_node = w[4]
+        self.c_deal = (c_guided if self.use_model and self.GUIDE else c_deal) * len(K.pool)
+        self.c_replay = c_replay * ne
+        self.c_weigh = c_weigh * ne
+        self.c_node = c_node_fast if fast else c_node
         if not self.use_model:
             # deals weighed by replays: when the cost would not afford MIN_DEALS
             # kept deals (many seats, long hands), fewer draws per kept deal, then
@@ -348,7 +281,7 @@ class Hard(Player):
                     ll = self._lv[j]
                 else:
                     ll = self.model.loglik(owner)  # the game stays where it was
-                    self.cost += self.W_LOGLIK * self.model.work
+                    self.cost += self.c_loglik * self.model.work
                     if j < -1:
                         self._lv.append(ll)
                 if self.guide is not None:
@@ -422,7 +355,7 @@ class Hard(Player):
                 self.cost += self._solver.nodes * self.c_node
             if v is None and self.fastplay:
                 v = self.fastplay(self._solver, g, self.side, K.nsides, self.bad, self.cnt)
-                self.cost += self.W_PLAYOUT_FAST + self._solver.nodes * self.W_MOVE_FAST
+                self.cost += self.c_playout_fast + self._solver.nodes * self.c_move_fast
             if v is None:
                 depth = rollout(g, buf, rng, self.scoring, self.cnt)
                 self.cost += depth * self.c_move

@@ -1,8 +1,8 @@
-"""The Castle Rock AI family: a capture game, with the interface of :mod:`domino.lineai`.
+"""The Castle Rock AI family: a capture game, with the interface of :mod:`domino.ai.interface`.
 
 :class:`domino.castle.CastleRock` names this package in ``AI``. What it gives
 the general layer (:mod:`domino.ai`), as the interface written down in
-:mod:`domino.lineai` asks: ``weight`` (Easy), ``Knowledge`` (:mod:`.know`:
+:mod:`domino.ai.interface` asks: ``weight`` (Easy), ``Knowledge`` (:mod:`.know`:
 the other hands and the boneyard, nothing proven about them, deals stood at
 the position), ``medium_scores`` (:mod:`.medium`: the own turn searched
 exactly over every order of captures, what the turn leaves the next seat)

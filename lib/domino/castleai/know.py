@@ -28,7 +28,7 @@ STOCK_AT = const(8)  # ``owner`` value of a hidden tile in the boneyard: STOCK_A
 
 class Knowledge:
     """Everything a seat can infer from one observation of a Castle Rock hand
-    (module doc): the family interface's ``Knowledge`` (:mod:`domino.lineai`)."""
+    (module doc): the family interface's ``Knowledge`` (:mod:`domino.ai.interface`)."""
 
     def __init__(self, game_cls, obs, game=None):
         self.cls = game_cls

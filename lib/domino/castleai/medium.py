@@ -1,7 +1,7 @@
 """Medium's move features for Castle Rock: what the turn takes, less what the row left offers the others.
 
 :func:`medium_scores` is the family's feature score (``medium_scores`` of the
-family interface, :mod:`domino.lineai`): Medium takes the best, Hard picks and
+family interface, :mod:`domino.ai.interface`): Medium takes the best, Hard picks and
 ranks its candidates by it and adds it as a prior. A move is valued by the
 best way to finish the own turn from it, searched over every order of
 captures (a capture is optional, so every point of the turn may end it): the

@@ -45,7 +45,7 @@ def end_mask(ends):
 
 class Knowledge:
     """Everything a seat can infer from one observation (see module doc): the
-    family interface's ``Knowledge`` (:mod:`domino.lineai`), plus what Medium's
+    family interface's ``Knowledge`` (:mod:`domino.ai.interface`), plus what Medium's
     features read (``void``, ``shown``, ``block``)."""
 
     def __init__(self, game_cls, obs, game=None):

@@ -1,7 +1,7 @@
 """Medium's move features for line games: what the table shows about each play.
 
 :func:`medium_scores` is the line family's feature score (``medium_scores``
-of the family interface, :mod:`domino.lineai`): Medium takes the best of it,
+of the family interface, :mod:`domino.ai.interface`): Medium takes the best of it,
 Hard picks and ranks its candidates by it.
 """
 

@@ -1,4 +1,4 @@
-"""Hard's part of the line family's interface (:mod:`domino.lineai`), imported by Hard only.
+"""Hard's part of the line family's interface (:mod:`domino.ai.interface`), imported by Hard only.
 
 The block model (:mod:`.likely`, with :mod:`.plays`) and the bitmask solver
 (:mod:`.blockend`) serve block play only (no scoring in play): they are imported
@@ -8,6 +8,7 @@ or a decision's first :func:`model_applies` / :func:`fast_applies`), and
 keeps their code off the heap.
 """
 
+from ..ai.hard import costs as _record
 from .policy import exp_table, loglik  # noqa: F401  (the interface)
 from .playout import rollout  # noqa: F401
 
@@ -47,8 +48,19 @@ def points(g):
     return g.result().points
 
 
-COSTS = None  # Hard's own cost weights were fitted to this family's code
+# Hard's cost weights for this family, fitted to the emulated Pico's decision times
+# by tools/hard_cost.py (docs/ai.md): block play (bitmask endings and playouts,
+# guided draws, the block model), and games scoring in play (dearer moves)
+_BLOCK = _record(deal=3, replay=15, weigh=11, move=13, node=23, deal_guided=7, loglik=2, node_fast=5,
+                 move_fast=5, playout_fast=33)
+_SCORING = _record(deal=3, replay=15, weigh=11, move=33, node=23)
+
 PRIOR_SCALE = 1  # Hard's PRIOR was tuned on this family
+
+
+def costs(game_cls):
+    """Hard's cost record for ``game_cls`` (:func:`domino.ai.hard.costs`)."""
+    return _SCORING if game_cls.SCORES_IN_PLAY else _BLOCK
 
 
 def exact_at(K):

@@ -1,8 +1,8 @@
-"""The Domino Loo AI family: trick play, with the interface of :mod:`domino.lineai`.
+"""The Domino Loo AI family: trick play, with the interface of :mod:`domino.ai.interface`.
 
 :class:`domino.loo.Loo` names this package in ``AI``. What it gives the
 general layer (:mod:`domino.ai`), as the interface written down in
-:mod:`domino.lineai` asks: ``weight`` (Easy), ``Knowledge`` (:mod:`.know`:
+:mod:`domino.ai.interface` asks: ``weight`` (Easy), ``Knowledge`` (:mod:`.know`:
 voids proven by failures to follow and by plain leads after a trick, deals
 consistent with them, the replay), ``medium_scores`` (:mod:`.medium`: each
 piece's chance to win the trick, keep or miss by the hand's worth less the

@@ -49,7 +49,7 @@ def follows(t, suit, trump):
 
 class Knowledge:
     """Everything a seat can infer from one observation of a Loo hand (module
-    doc): the family interface's ``Knowledge`` (:mod:`domino.lineai`), plus
+    doc): the family interface's ``Knowledge`` (:mod:`domino.ai.interface`), plus
     what Medium reads: ``void`` (per seat), ``trump``, ``room`` (per other seat
     the hidden pieces in its hand; last, those elsewhere) and ``allowed``."""
 
