@@ -81,11 +81,11 @@ class BoardPage(Scene):
     def __init__(self, app):
         Scene.__init__(self, app)
         t = app.table
-        ob = app.session.game.observation(t.viewer if t.viewer is not None else 0)
+        ob = app.session.game.observation(t.viewer if t.viewer is not None else 0)  # (the board is public)
         self.nset = ob.nset
         self.lines = layout_lines(ob.board, ob.nset)
         self.on_table = played(ob.board)
-        self.mine = set(ob.hand)
+        self.mine = set(ob.hand) if t.viewer is not None else set()  # the hand hidden: none marked
         self.page = 0
         self.top = 0
 

@@ -22,6 +22,17 @@ def _resume(app):
     app.go(app.table)
 
 
+def seen_events(viewer, g):
+    """The hand's moves as seat ``viewer`` sees them; with no viewer (the hand
+    hidden between people passing the device), each move as a seat other than
+    its own saw it, so that no seat's hidden moves are shown."""
+    if viewer is not None:
+        return g.observation(viewer).events
+    ev0 = g.observation(0).events
+    ev1 = g.observation(1).events
+    return [ev1[i] if ev0[i][0] == 0 else ev0[i] for i in range(len(ev0))]
+
+
 def hint(t):
     """Ask the Medium AI for a move for the person to act at table ``t`` (its
     answer comes in ``t.update``)."""
@@ -134,7 +145,7 @@ class MoveLog(Scene):
         g = se.game
         t = app.table
         said = t.board_view(g).said
-        ev = g.observation(t.viewer if t.viewer is not None else 0).events
+        ev = seen_events(t.viewer, g)
         self.lines = ["%d %s %s" % (i + 1, seat_name(se, ev[i][0], True), said(g, ev, i, False))
                       for i in range(len(ev))] or ["NO MOVES YET"]
         self.top = max(0, len(self.lines) - _LOG_ROWS)

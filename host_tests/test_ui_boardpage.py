@@ -107,6 +107,20 @@ def test_double_six_board_page_and_grid():
     assert {t for t in squares if squares[t] == "hand"} == set(g.hand(h.app.table.viewer))
 
 
+def test_a_hidden_hand_marks_no_tiles_as_held():
+    """With the hand hidden (people passing the device), the grid marks no seat's
+    tiles as in hand: the board is public, the hands are not."""
+    from devscript import code_keys, valid_code
+    h = sim.Harness(6, settings_speed=None)
+    h.run_script(" ".join(code_keys(valid_code(0, 4, 777))) + " w3000" + " A w3000" * 4)
+    h.app.table.viewer = None
+    page = open_board(h)
+    assert page.mine == set()
+    h.run_script("R w300")
+    squares = grid_squares(h, 6)
+    assert "hand" not in squares.values() and "table" in squares.values()
+
+
 def test_only_line_games_offer_the_board_page():
     from devscript import code_keys, valid_code
     for gid, players, has in ((0, 4, True), (3, 3, False), (4, 2, False)):

@@ -224,6 +224,21 @@ def test_discards_stay_private_in_the_moves_so_far():
     assert g.move_name(HIDDEN_DISCARD) == "discard"
 
 
+def test_a_hidden_hand_shows_no_seat_s_discards():
+    """With the hand hidden (people passing the device, ``viewer`` None), the moves
+    so far show every discard as hidden, the first seat's too."""
+    h = _deal()
+    se = h.app.session
+    _act(h, MISS)
+    mine = se.legal()[0]
+    _act(h, mine)
+    h.app.table.viewer = None
+    h.app.go(pause.MoveLog(h.app))
+    lines = h.app.scene.lines
+    assert lines[:2] == ["1 S1 TAKE MISS", "2 S1 DISCARD"], lines
+    assert tiles.name(mine - DISCARD) not in " ".join(lines)
+
+
 def test_no_hint_where_no_ai_plays(monkeypatch):
     """In a game no AI plays, UP says there is no hint and the menu has none."""
     from domino.loo import Loo
