@@ -195,7 +195,7 @@ def unseen_places(g, seat, again):
     todo = [g.observation(seat).public]
     while todo:
         x = todo.pop()
-        if type(x) is tuple:
+        if isinstance(x, tuple):
             todo.extend(x)
         else:
             named.add(x)

@@ -228,7 +228,7 @@ def test_dealer_exchanges_for_the_turn_up():
     assert g.phase == PLAY and g.turn == 0
     assert g.observation(0).events[-1] == (1, HIDDEN_EXCHANGE)
     assert g.observation(1).events[-1] == (1, EXCHANGE + T("1-0"))
-    assert g.trump == 5 and g.observation(0).public[1] == T("5-2")
+    assert g.trump == 5 and g.observation(0).public.turnup == T("5-2")
     assert g.move_name(EXCHANGE + T("1-0")) == "exchange 1-0"
 
 
@@ -307,7 +307,7 @@ def test_a_hand_from_the_text():
     assert g.move_name(lead(T("6-6"), 6)) == "lead 6-6"
     g.play(lead(T("6-4"), 4), 0)          # announced four: a four must follow
     pub = g.observation(1).public
-    assert pub[4] == 0 and pub[5] == 4 and pub[6] == (T("6-4"), -1)
+    assert pub.leader == 0 and pub.suit == 4 and pub.trick == (T("6-4"), -1)
     assert legal(g) == follows("4-4")
     g.play(FOLLOW + T("4-4"), 1)          # the double heads the four suit
     assert list(g.tricks) == [0, 1] and g.turn == 1
@@ -336,8 +336,8 @@ def test_a_hand_from_the_text():
     assert r.points == [2, 3] and r.looed == [] and r.call == "" and r.end == END_TRICKS
     assert r.winner == 1 and r.summary == "tricks: @0 took 2, @1 took 3"
     pub = g.observation(0).public
-    assert pub[3] == ENDED and pub[7] == (2, 3) and pub[10] == 0
-    assert pub[11] == (T("4-3"), T("2-1"))
+    assert pub.phase == ENDED and pub.tricks == (2, 3) and pub.last_winner == 0
+    assert pub.last_trick == (T("4-3"), T("2-1"))
 
 
 def test_two_trumps_in_hand_lead_one():
@@ -997,8 +997,8 @@ def test_status_names_in_public():
     g.play(THROW_UP, 1)
     g.play(KEEP, 2)
     pub = g.observation(0).public
-    assert pub[8] == (0, PASSED, KEPT) and pub[2] == 0 and pub[0] == 5 and pub[9] == 2
-    assert pub[3] == DECIDE and pub[4] == -1 and pub[5] == -1 and pub[6] == (-1, -1, -1)
+    assert pub.status == (0, PASSED, KEPT) and pub.dealer == 0 and pub.trump == 5 and pub.misses == 2
+    assert pub.phase == DECIDE and pub.leader == -1 and pub.suit == -1 and pub.trick == (-1, -1, -1)
 
 
 # -- MicroPython parity -----------------------------------------------------------------------

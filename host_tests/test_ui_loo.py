@@ -50,10 +50,10 @@ def _check_board(h):
     g = h.app.session.game
     scr = h.app.scr
     pub = g.observation(t.viewer).public
-    trump, turnup, phase, suit, trick, last_w, last = pub[0], pub[1], pub[3], pub[5], pub[6], pub[10], pub[11]
+    trump, turnup, phase, suit, trick, last_w, last = pub.trump, pub.turnup, pub.phase, pub.suit, pub.trick, pub.last_winner, pub.last_trick
     assert _region(scr, 4, 19, 11, 11) == _ref(lambda s: s.square(4, 19, trump), 4, 19, 11, 11)
     if phase < 2:
-        if pub[8][pub[2]] != 3:  # the turn-up, until the dealer swaps it
+        if pub.status[pub.dealer] != 3:  # the turn-up, until the dealer swaps it
             want = _ref(lambda s: s.tile(0, 31, tiles.HI[turnup], tiles.LO[turnup], False), 0, 31, 21, 11)
             assert _region(scr, 0, 31, 21, 11) == want
         return pub
@@ -106,8 +106,8 @@ def test_a_whole_hand_drawn_from_the_public_state():
         refresh_golden._through_privacy(h)
         h.step()
         pub = _check_board(h)
-        phases.add(pub[3])
-        led.add(pub[5])
+        phases.add(pub.phase)
+        led.add(pub.suit)
         legal = se.legal()
         msg = h.app.table.message()
         assert len(msg) <= table._MSG_LEN and (msg.startswith(("A: ", "YOUR TURN", "DISCARD 2  A: ", "DISCARD 1 MORE  A: ")) or " SCORES 1!" in msg), msg
@@ -195,8 +195,8 @@ def test_a_trick_won_is_shown_and_named():
         _act(h, legal[0])
     h.step()
     pub = _check_board(h)
-    w = pub[10]
-    assert w >= 0 and pub[5] == -1 and g.turn == w
+    w = pub.last_winner
+    assert w >= 0 and pub.suit == -1 and g.turn == w
     t = h.app.table
     if h.app.table.scored_until:
         assert t.message() == "%s SCORES 1!" % scenes.seat_name(se, w, True)

@@ -115,7 +115,7 @@ def _loo_choice(se, legal):
     g = se.game
     me = g.turn
     pub = g.observation(me).public
-    if pub[3] == 0:  # deciding
+    if pub.phase == 0:  # deciding
         if me == 1 and MISS in legal and se.match.hand_no == 0:
             return MISS
         if me != 0 and THROW_UP in legal:
@@ -126,9 +126,9 @@ def _loo_choice(se, legal):
         if swaps and not g.pool and me != 0:
             return swaps[0]
         return KEEP
-    if pub[3] == 1:  # discarding
+    if pub.phase == 1:  # discarding
         return legal[0]
-    trump, suit = pub[0], pub[5]
+    trump, suit = pub.trump, pub.suit
 
     def rank(m):
         t = g.move_tile(m)

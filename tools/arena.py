@@ -130,7 +130,7 @@ class LooRulePlayer:
         from domino.loo import FOLLOW, DISCARD, KEEP, MISS, trick_rank
         legal = obs.legal
         pub = obs.public
-        trump = pub[0]
+        trump = pub.trump
         if len(legal) == 1:
             return legal[0]
         if KEEP in legal:  # keep or take miss
@@ -145,8 +145,8 @@ class LooRulePlayer:
             if ntr >= 2:
                 moves = [m for m in legal if m & 7 == 7] or legal
             return max(moves, key=lambda m: (trick_rank(m >> 3, m & 7, trump), -m))
-        suit = pub[5]
-        best = max([trick_rank(t, suit, trump) for t in pub[6] if t >= 0] + [-1])
+        suit = pub.suit
+        best = max([trick_rank(t, suit, trump) for t in pub.trick if t >= 0] + [-1])
         wins = [m for m in legal if trick_rank(m - FOLLOW, suit, trump) > best]
         if wins:
             low = min(wins, key=lambda m: (trick_rank(m - FOLLOW, suit, trump), m))

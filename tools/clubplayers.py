@@ -342,9 +342,9 @@ class LooSeen:
     def __init__(self, obs):
         from domino.loo import LEADS, FOLLOW, DISCARD, EXCHANGE, KEEP, TRUMP
         pub = obs.public
-        self.trump = trump = pub[0]
-        self.turnup = pub[1]
-        self.dealer = pub[2]
+        self.trump = trump = pub.trump
+        self.turnup = pub.turnup
+        self.dealer = pub.dealer
         self.players = obs.players
         gone = bytearray(28)
         for t in obs.hand:
@@ -355,7 +355,7 @@ class LooSeen:
         suit = -1
         tricks_done = 0
         in_trick = 0
-        nactive = sum(1 for st in pub[8] if st != 4) or obs.players
+        nactive = sum(1 for st in pub.status if st != 4) or obs.players
         for seat, mv in obs.events:
             if mv < LEADS:
                 t = mv >> 3
@@ -473,7 +473,7 @@ class LooClubPlayer:
         return seen.wins(others, obs.counts, t, s, r)
 
     def _others(self, obs):
-        st = obs.public[8]
+        st = obs.public.status
         return [s for s in range(obs.players) if s != obs.seat and st[s] != 4]
 
     @staticmethod
@@ -537,10 +537,10 @@ class LooClubPlayer:
         pub = obs.public
         if legal[0] < LEADS:
             return self._lead(seen, obs, legal, others, trump)
-        suit = pub[5]
-        played = [t for t in pub[6] if t >= 0]
+        suit = pub.suit
+        played = [t for t in pub.trick if t >= 0]
         best = max([trick_rank(t, suit, trump) for t in played] + [-1])
-        later = [s for s in others if pub[6][s] < 0]
+        later = [s for s in others if pub.trick[s] < 0]
         wins = [m for m in legal if trick_rank(m - FOLLOW, suit, trump) > best]
         if wins:
             scored = []
@@ -556,7 +556,7 @@ class LooClubPlayer:
             if good:
                 return min(good, key=lambda m: (self._worth(seen, obs, m - FOLLOW, others), m))
             p, m = max(scored, key=lambda x: (x[0], -x[1]))
-            if p >= (0.25 if pub[7][obs.seat] == 0 else 0.45):
+            if p >= (0.25 if pub.tricks[obs.seat] == 0 else 0.45):
                 return m
         return min(legal, key=lambda m: (self._worth(seen, obs, m - FOLLOW, others),
                                          -self._shortness(obs, m - FOLLOW, trump), m))

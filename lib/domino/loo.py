@@ -90,7 +90,7 @@ The scoring and the money are in :mod:`domino.looscore`.
 #   THROW_UP 1003 (pass: throw up the hand, pool play only; the shared PASS, a forced
 #   pass, never occurs in Loo)
 #
-# Observation.public is the tuple
+# Observation.public is a LooPublic, a named tuple
 #   (trump, turnup, dealer, phase, leader, suit, trick, tricks, status, misses,
 #    last_winner, last_trick)
 # trump: the trump number; turnup: the turned-up piece; dealer: a seat; phase (above);
@@ -101,6 +101,7 @@ The scoring and the money are in :mod:`domino.looscore`.
 # per seat (-1 none).
 
 from micropython import const
+from collections import namedtuple
 
 from .game import (Game, IllegalMove, Board, Observation, TRICKS, PLAYS, PASSES, DISCARDS, DECIDES,
                    MOVE_MASK, new_move_buffer, place)
@@ -215,6 +216,10 @@ def _suit_name(a):
 # a seat's decision (``status``) in a word, for screens
 _DECISIONS = ("", "keep", "miss", "exchange", "pass", "pool")
 
+
+
+LooPublic = namedtuple("LooPublic", ("trump", "turnup", "dealer", "phase", "leader", "suit", "trick",
+                                     "tricks", "status", "misses", "last_winner", "last_trick"))
 
 
 class Loo(Game):
@@ -614,9 +619,9 @@ class Loo(Game):
         """The public state (``Observation.public``; layout in :mod:`domino.loo`)."""
         leader, suit, plays = self.trick()
         winner, last = self.last_trick()
-        return (self.trump, self.turnup, self.dealer, self.phase, leader, suit, tuple(plays),
-                tuple(self.tricks), tuple(self.status), self.nmisses - self.mtaken, winner,
-                tuple(last))
+        return LooPublic(self.trump, self.turnup, self.dealer, self.phase, leader, suit, tuple(plays),
+                         tuple(self.tricks), tuple(self.status), self.nmisses - self.mtaken, winner,
+                         tuple(last))
 
     def observation(self, seat):
         """What ``seat`` may see: its hand, the turn-up, the tricks, the public moves
