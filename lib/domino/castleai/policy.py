@@ -16,12 +16,14 @@ long row costs no more time than a short one. The playout
 with :data:`NODES_PLAYOUT`; the model of play (:func:`loglik`) is
 a softmax of the planner's move values. Reads and changes the search game
 through ``legal_moves``/``apply``/``undo`` only; the search's move lists are
-preallocated, one per ply.
+preallocated, one per ply (arrays of 16-bit moves).
 """
 
 from micropython import const
+from array import array
 from ..ai import exp_table, softmax_loglik  # noqa: F401  (exp_table: the interface)
 from ..castle import TAKE, TRIPLE, END, PLACING
+from ..game import MAX_MOVES
 
 W_TILE = const(4)  # a tile captured
 W_THREAT = const(3)  # a place the next seat may capture at, left by the end of a turn
@@ -30,7 +32,7 @@ NODES_PLAYOUT = 80  # ... for the later turns of a playout
 HORIZON = 2  # rounds of turns a playout plays after the current one (0: to the end of the hand; docs/ai.md)
 HORIZON_TURNS = const(8)  # ... but at most this many turns: two rounds of 5 or 6 seats left Hard 2 deals
 _DEPTH = const(8)  # plies the planner opens (a placing and 7 captures; a small pystack); deeper: the end
-_BUFS = [[0] * 64 for _ in range(_DEPTH)]
+_BUFS = [array("H", [0] * MAX_MOVES) for _ in range(_DEPTH)]  # move buffers by ply
 _PTS = [0] * 6
 _ST = [0, 0, 0]  # the planner's work, limit, best first move
 _WORK = [0]  # the planner's work since work() was last called
