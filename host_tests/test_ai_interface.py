@@ -6,6 +6,7 @@ import inspect
 
 import pytest
 
+from devscript import valid_code
 from domino import games
 from domino.ai import family, interface
 from domino.ai.hard import costs
@@ -38,11 +39,14 @@ def test_each_family_gives_the_whole_interface(gid):
     assert all(type(v) is int and v >= 0 for v in record), c
     # the work every decision counts has a price
     assert c["deal"] > 0 and c["move"] > 0, c
-    # a feature the family has is priced
-    if S.FastSolver is not None:
-        assert c["node_fast"] > 0, c
-    if S.BlockModel is not None or cls.GAME_ID in (0, 1):  # (block play: Seychelles, Whist)
+    # a feature the game's hands use is priced: playouts on the fast solver's state
+    # (with the block model's guided draws, in block play), the fast solver's nodes
+    if S.fast_playout(cls) is not None:
         assert c["loglik"] > 0 and c["deal_guided"] > 0 and c["move_fast"] > 0, c
+        assert c["playout_fast"] > 0, c
+    g = games.from_code(valid_code(gid, cls.PLAYERS[0], 1))
+    if S.fast_applies(g):
+        assert c["node_fast"] > 0, c
     # the family's policy work is counted where it is priced
     if c["work"]:
         assert callable(S.work), cls.NAME

@@ -219,7 +219,7 @@ class CastleRock(Game):
         self.held = bytearray(players)
         self.hist = array("H", bytes(2 * (3 * n + 8)))
         self.hpos = bytearray(3 * n + 8)
-        self._buf = new_move_buffer()
+        self._buf = array("H", new_move_buffer())  # legal moves (all below 1024)
         deck = bytearray(range(n))
         Rng(seed).shuffle(deck)
         loc = bytearray(b"\xff" * n)

@@ -107,7 +107,7 @@ class LineGame(Game):
         self.passes = 0
         self.over = False
         self.winner = -1
-        self._buf = new_move_buffer()
+        self._buf = array("H", new_move_buffer())  # legal moves (all below 1024)
         if starter is None:
             starter = self.first_seat()
         elif not (type(starter) is int and 0 <= starter < players):  # not True, not 1.5

@@ -101,6 +101,7 @@ The scoring and the money are in :mod:`domino.looscore`.
 # per seat (-1 none).
 
 from micropython import const
+from array import array
 from collections import namedtuple
 
 from .game import (Game, IllegalMove, Board, Observation, TRICKS, PLAYS, PASSES, DISCARDS, DECIDES,
@@ -269,7 +270,7 @@ class Loo(Game):
         self.tsuit = bytearray(NTRICKS)
         self.twin = bytearray(NTRICKS)
         self.hist = [0] * (players * (NTRICKS + 3) + 8)
-        self._buf = new_move_buffer()
+        self._buf = array("H", new_move_buffer())  # legal moves (all below 1024)
         deck = bytearray(range(PIECES))
         Rng(seed).shuffle(deck)
         loc = bytearray(b"\xff" * PIECES)

@@ -10,6 +10,7 @@ of a family: :mod:`domino.ai.interface`; each step and every parameter:
 docs/ai.md ("How Hard plays", "Hard's parameters").
 """
 
+from micropython import const
 import math
 
 from ..game import new_move_buffer
@@ -39,6 +40,11 @@ def _find(owner, hashes, deals, cap):
     hashes[n] = h
     deals.append(bytes(owner))
     return -2 - n
+
+
+_LOGLIK = const(7)  # places in a cost record (costs) read one by one
+_MOVE_FAST = const(9)
+_PLAYOUT_FAST = const(10)
 
 
 def costs(deal, replay, weigh, move, node, work=0, deal_guided=0, loglik=0, node_fast=0,
@@ -159,8 +165,9 @@ class Hard(Player):
         self.prior = None
         # the family's cost record (costs); its policy's work counted from here,
         # Medium's scores' included
-        (c_deal, c_replay, c_weigh, self.c_move, c_node, self.c_work, c_guided, self.c_loglik,
-         c_node_fast, self.c_move_fast, self.c_playout_fast) = S.costs(cls)
+        self.cw = cw = S.costs(cls)
+        (c_deal, c_replay, c_weigh, self.c_move, c_node, self.c_work, c_guided, _, c_node_fast, _,
+         _) = cw
         if self.c_work:
             S.work()
         if not self.exact and (self.PRIOR or self.TOP):
@@ -281,7 +288,7 @@ class Hard(Player):
                     ll = self._lv[j]
                 else:
                     ll = self.model.loglik(owner)  # the game stays where it was
-                    self.cost += self.c_loglik * self.model.work
+                    self.cost += self.cw[_LOGLIK] * self.model.work
                     if j < -1:
                         self._lv.append(ll)
                 if self.guide is not None:
@@ -355,7 +362,7 @@ class Hard(Player):
                 self.cost += self._solver.nodes * self.c_node
             if v is None and self.fastplay:
                 v = self.fastplay(self._solver, g, self.side, K.nsides, self.bad, self.cnt)
-                self.cost += self.c_playout_fast + self._solver.nodes * self.c_move_fast
+                self.cost += self.cw[_PLAYOUT_FAST] + self._solver.nodes * self.cw[_MOVE_FAST]
             if v is None:
                 depth = rollout(g, buf, rng, self.scoring, self.cnt)
                 self.cost += depth * self.c_move
