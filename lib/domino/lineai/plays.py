@@ -9,6 +9,7 @@ sums over the styles of play at the end.
 """
 
 from micropython import const
+from array import array
 import math
 
 from ..game import SPECIAL
@@ -18,7 +19,7 @@ _HI = tiles.HI
 _LO = tiles.LO
 _FIRST = const(255)  # "ends" of the lead: any tile, the new end is its high half
 
-_LT = [int(1024 * math.log(128 + i) + 0.5) for i in range(128)]
+_LT = array("H", [int(1024 * math.log(128 + i) + 0.5) for i in range(128)])  # 1024 ln(128..255): 4968..5674
 
 
 def ilog(v):
