@@ -103,7 +103,7 @@ class BlockModel:
         self.acc = [0] * (3 * n)
         self.mix = mix
         self.sharp = sharp
-        self.lnt = array("H", [ilog(x) for x in etab])  # (0..11357)
+        self.lnt = array("h", [ilog(x) for x in etab])  # (-2..11357)
         self._options(K)
 
     def _options(self, K):
