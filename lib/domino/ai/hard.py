@@ -11,6 +11,7 @@ docs/ai.md ("How Hard plays", "Hard's parameters").
 """
 
 from micropython import const
+from array import array
 import math
 
 from ..game import new_move_buffer
@@ -45,6 +46,7 @@ def _find(owner, hashes, deals, cap):
 _LOGLIK = const(7)  # places in a cost record (costs) read one by one
 _MOVE_FAST = const(9)
 _PLAYOUT_FAST = const(10)
+_WORK = const(5)
 
 
 def costs(deal, replay, weigh, move, node, work=0, deal_guided=0, loglik=0, node_fast=0,
@@ -108,9 +110,9 @@ class Hard(Player):
         if playouts is not None:
             self.PLAYOUTS = playouts
             self.PLAYOUTS_SCORING = playouts
-        self.buf = new_move_buffer()
-        self.buf2 = new_move_buffer()
-        self.buf3 = new_move_buffer()
+        self.buf = new_move_buffer()  # moves; a fast solver's masks
+        self.buf2 = array("H", new_move_buffer())  # moves; a fast solver's pips per seat
+        self.buf3 = new_move_buffer()  # the model of play's scores; a fast solver's points
         self.cnt = bytearray(8 * 13)  # the rollout's scratch (line games: suit counts, 8 seats, double-12)
         self._keep = None
         self._solver = None
@@ -162,17 +164,49 @@ class Hard(Player):
                 self._solver = S.FastSolver((self.buf, self.buf2, self.buf3))
             elif not fast and type(self._solver) is not Solver:
                 self._solver = Solver(self.buf2)  # buf2: loglik's scratch, free here
-        self.prior = None
         # the family's cost record (costs); its policy's work counted from here,
         # Medium's scores' included
-        self.cw = cw = S.costs(cls)
-        (c_deal, c_replay, c_weigh, self.c_move, c_node, self.c_work, c_guided, _, c_node_fast, _,
-         _) = cw
+        self.cw = S.costs(cls)
+        self.c_work = self.cw[_WORK]
         if self.c_work:
             S.work()
+        self.cand = self._candidates(F, K, nl)
+        self.scoring = K.scoring
+        self.bad = cls.BAD_POINTS
+        self.side = K.game.side(obs.seat)
+        if self._beta != self.BETA or self.parts is not S:
+            self._beta = self.BETA
+            self.etab = S.exp_table(self.BETA)
+        self.parts = S
+        # block play: deals weighed from the seen plays alone (no replay); the
+        # model is made by the first step (begin is the heaviest call on the heap)
+        self.model = None
+        self.guide = None
+        self._deals(S, K, obs, fast)
+        self.cost = S.work() * self.c_work if self.c_work else 0
+        # deals drawn again (few hidden tiles, sharp inference): a deal's likelihood
+        # and its candidates' values (exact solves and playouts choose without
+        # random numbers) are functions of the deal, so a repeat reuses them
+        # (made by the first step, as the model: begin is the heaviest call on the heap)
+        self._lk = self._ld = self._lv = self._ck = self._cd = self._cv = None
+        self.hit = self.slot = -1
+        self.best = 0  # the best value on the kept deal so far
+        self.vals = [0] * len(self.cand)  # each candidate's value on the kept deal
+        self.sq = [0] * (len(self.cand) ** 2)  # sums of products of two candidates' values
+        # the most the decision may spend: COST, or (RACE_MIN deals, no clear
+        # leader: _enough) COST_CLOSE, which an exact solve may count on
+        self.cap = self.COST
+        if self.RACE_MIN and not self.forced and S.close_applies(K):
+            self.cap = max(self.COST, self.COST_CLOSE)
+        self.pw = self.PRIOR * self.parts.PRIOR_SCALE  # the weight of Medium's score
+        self.done = False
+
+    def _candidates(self, F, K, nl):
+        """The legal moves searched (indices, best first): the ``TOP`` best by
+        Medium's score, which is kept in ``prior`` (none in exact endings)."""
+        self.prior = None
         if not self.exact and (self.PRIOR or self.TOP):
             self.prior = F.medium_scores(K, self.rng)
-        # candidates: indices of legal moves, best prior first
         cand = list(range(nl))
         if self.prior is not None:
             pr = self.prior
@@ -185,18 +219,17 @@ class Hard(Player):
                 cand[j + 1] = x
             if self.TOP and nl > self.TOP:
                 cand = cand[:self.TOP]
-        self.cand = cand
-        self.scoring = K.scoring
-        self.bad = cls.BAD_POINTS
-        self.side = K.game.side(obs.seat)
-        if self._beta != self.BETA or self.parts is not S:
-            self._beta = self.BETA
-            self.etab = S.exp_table(self.BETA)
-        self.parts = S
-        # block play: deals weighed from the seen plays alone (no replay); the
-        # model is made by the first step (begin is the heaviest call on the heap)
-        self.model = None
-        self.guide = None
+        return cand
+
+    def _deals(self, S, K, obs, fast):
+        """How deals are drawn and what they cost: ``forced`` (one deal only),
+        ``use_model`` (weighed by the block model), ``sir`` (draws per kept
+        deal), the ``target`` of playouts and the cost of each piece of work
+        (:func:`costs`); where the cost would not afford ``MIN_DEALS`` kept
+        deals, fewer draws per kept deal, then fewer candidates."""
+        cand = self.cand
+        (c_deal, c_replay, c_weigh, self.c_move, c_node, _, c_guided, _, c_node_fast, _,
+         _) = self.cw
         # one deal only is possible (no boneyard, one other hand holds every hidden
         # tile: two players once the boneyard is empty): every deal drawn would be
         # that one and every playout or solve on it would give the same value, so
@@ -240,23 +273,6 @@ class Hard(Player):
             self.cand = cand
         self.sir = sir
         self.forced = forced
-        self.cost = S.work() * self.c_work if self.c_work else 0
-        # deals drawn again (few hidden tiles, sharp inference): a deal's likelihood
-        # and its candidates' values (exact solves and playouts choose without
-        # random numbers) are functions of the deal, so a repeat reuses them
-        # (made by the first step, as the model: begin is the heaviest call on the heap)
-        self._lk = self._ld = self._lv = self._ck = self._cd = self._cv = None
-        self.hit = self.slot = -1
-        self.best = 0  # the best value on the kept deal so far
-        self.vals = [0] * len(self.cand)  # each candidate's value on the kept deal
-        self.sq = [0] * (len(self.cand) ** 2)  # sums of products of two candidates' values
-        # the most the decision may spend: COST, or (RACE_MIN deals, no clear
-        # leader: _enough) COST_CLOSE, which an exact solve may count on
-        self.cap = self.COST
-        if self.RACE_MIN and not self.forced and S.close_applies(K):
-            self.cap = max(self.COST, self.COST_CLOSE)
-        self.pw = self.PRIOR * self.parts.PRIOR_SCALE  # the weight of Medium's score
-        self.done = False
 
     def _weigh(self, g, seat, mv):
         return self.parts.loglik(g, self.buf2, self.buf3, seat, mv, self.etab, self.scoring, self.EPS)
