@@ -5,14 +5,18 @@ of the family interface, :mod:`domino.lineai`): Medium takes the best,
 Hard picks and ranks its candidates by it. It reads the observation
 (``public``: trump, trick in progress, tricks won, statuses) and the
 :class:`~.know.Knowledge` proofs. Keep, exchange or take miss by the hand's
-worth: the tricks its pieces are good for, less the loo's five by the chance
-that none takes one (:func:`_value`; the miss as five pieces of the unseen
-ones' mean, plus the choice of a discard). In play, the chance that a piece
-wins the trick (:func:`_win`: each seat still to play holds hidden pieces
-its voids allow, drawn at random): lead a likely winner, else the least
-useful piece; win with the cheapest piece likely to win, try a less likely
-one (more readily while no trick is taken), else throw the least useful.
-All in integers (per mille), so the device chooses as the host does.
+worth in play (:func:`_hand`): each trump by its rank, two or three trumps
+together, other doubles, against what the miss is worth; a small table per
+table size, fitted to the outcome of each choice in play against the club
+player (a kept hand of plain pieces is worth far less than its high pieces
+suggest: the miss is taken more often than a count of tricks would say).
+In play, the chance that a piece wins the trick (:func:`_win`: each seat
+still to play holds hidden pieces its voids allow, drawn at random; a first
+leader who led a plain piece and has since shown a trump holds no other):
+lead a likely winner, else the least useful piece; win with the cheapest
+piece likely to win, try a less likely one (more readily while no trick is
+taken), else throw the least useful. All in integers, so the device
+chooses as the host does.
 """
 
 from .. import tiles
@@ -24,8 +28,7 @@ from .policy import keepval
 _HI = tiles.HI
 _LO = tiles.LO
 
-LOO = 5  # what a loo costs, in tricks, when deciding keep or miss
-MISS_GAIN = 150  # a miss is six pieces, the worst discarded (1/1000 trick)
+LOO = 5  # what a loo costs, in tricks, when deciding to pass (pool play)
 # chances (per mille) of winning the trick: to lead a piece, to win with it
 # surely, to try while no trick is taken yet, to try else
 LEAD_P = 400
@@ -33,6 +36,14 @@ SURE_P = 600
 LOOM_P = 250
 TRY_P = 450
 UNIT = 15  # 1/1000 tricks a unit of the decision's scores (Hard's prior at it)
+VUNIT = 3  # units a tenth of a point of :func:`_hand`
+# A hand's worth kept and the miss's, in tenths of a point against the mean of
+# the others at the table (tricks, and loos as play turns out), two players
+# and three or more: a trump by rank (its other end 0..6, the double 7), each
+# other double, holding 1 / 2 / 3 or more trumps, the dealer, the base; then
+# the miss not dealing / dealing.
+_MODEL2 = (6, 8, 16, 21, 25, 34, 41, 60, 11, 4, 29, 44, 7, -89, -21, -28)
+_MODEL3 = (14, 13, 14, 20, 25, 28, 34, 63, 7, -7, 14, 24, 6, -66, -17, -13)
 
 
 def _none(u, h, k):
@@ -62,6 +73,8 @@ def _win(K, suit, rank, seats):
         if not k:
             continue
         void = K.void[s]
+        if s == K.cap_seat and K.cap <= 0:
+            void |= 128  # it led plain holding at most one trump, now shown
         u = same = hf = ht = 0
         for q in K.pool:
             b = suit_bits(q, trump)
@@ -111,19 +124,21 @@ def _value(ps):
     return min(e, 5000) - LOO * none
 
 
-def _decide(K, obs, trump, n):
-    """The worth of keeping, of each exchange and of the miss (1/1000 trick):
-    ``(keep, [chance of each piece], turn-up's chance, miss)``."""
-    f = (100, 100, 100, 80, 65)[n]
-    hand = obs.hand
-    ps = [_chance(t, trump, f) for t in hand]
-    tot = k = 0
-    for t in range(PIECES):
-        if t not in hand and t != K.turnup:
-            tot += _chance(t, trump, f)
+def _hand(hand, trump, m, dealer):
+    """A hand's worth kept, tenths of a point (``m``: a model above)."""
+    v = m[13] + m[12] * dealer
+    k = 0
+    for t in hand:
+        hi = _HI[t]
+        lo = _LO[t]
+        if hi == trump or lo == trump:
+            v += m[7 if hi == lo else hi + lo - trump]
             k += 1
-    m = tot // k
-    return _value(ps), ps, _chance(K.turnup, trump, f), _value([m] * 5) + MISS_GAIN
+        elif hi == lo:
+            v += m[8]
+    if k:
+        v += m[8 + k] if k < 3 else m[11]
+    return v
 
 
 def medium_scores(K, rng):
@@ -140,11 +155,16 @@ def medium_scores(K, rng):
     status = pub[8]
     hand = obs.hand
     if pub[3] == 0:  # deciding: keep, exchange or miss
-        active = 0
-        for s in range(n):
-            if status[s] != PASSED:
-                active += 1
-        keep, ps, up, miss = _decide(K, obs, trump, active)
+        model = _MODEL2 if n == 2 else _MODEL3
+        dl = 1 if me == pub[2] else 0
+        keep = -1  # pool play: the hand's tricks less the loo by its chance
+        if THROW_UP in obs.legal or FOR_POOL in obs.legal:
+            active = 0
+            for s in range(n):
+                if status[s] != PASSED:
+                    active += 1
+            f = (100, 100, 100, 80, 65)[active]
+            keep = _value([_chance(t, trump, f) for t in hand])
     # the seats still to play to this trick (after me)
     after = []
     s = me
@@ -179,18 +199,16 @@ def medium_scores(K, rng):
                     sc = 9 + p // 100
         elif mv < EXCHANGE:
             sc = 24 - keepval(mv - DISCARD, trump)
-        elif mv < KEEP:
-            i = hand.index(mv - EXCHANGE)
-            ps[i], p = up, ps[i]
-            sc = (_value(ps) + 10) // UNIT
-            ps[i] = p
+        elif mv < KEEP:  # the hand with the turn-up for the piece
+            t = mv - EXCHANGE
+            sc = _hand([K.turnup if u == t else u for u in hand], trump, model, dl) * VUNIT + 1
         elif mv == KEEP:
-            sc = keep // UNIT
+            sc = _hand(hand, trump, model, dl) * VUNIT
         elif mv == MISS:
-            sc = miss // UNIT
+            sc = model[14 + dl] * VUNIT
         elif mv == THROW_UP:
             sc = (-1000 if keep < 0 else -9000) // UNIT
         elif mv == FOR_POOL:
-            sc = (keep + 500) // UNIT if keep < 0 else -9000 // UNIT
+            sc = _hand(hand, trump, model, dl) * VUNIT + 500 // UNIT if keep < 0 else -9000 // UNIT
         out.append(sc)
     return out
