@@ -21,7 +21,7 @@ chooses as the host does.
 
 from .. import tiles
 from ..loo import (PIECES, FOLLOW, DISCARD, EXCHANGE, KEEP, MISS, THROW_UP, FOR_POOL, TRUMP, PASSED,
-                   trick_rank)
+                   KEPT, MISSED, trick_rank)
 from .know import suit_bits
 from .policy import keepval
 
@@ -41,9 +41,10 @@ VUNIT = 3  # units a tenth of a point of :func:`_hand`
 # the others at the table (tricks, and loos as play turns out), two players
 # and three or more: a trump by rank (its other end 0..6, the double 7), each
 # other double, holding 1 / 2 / 3 or more trumps, the dealer, the base; then
-# the miss not dealing / dealing.
-_MODEL2 = (6, 8, 16, 21, 25, 34, 41, 60, 11, 4, 29, 44, 7, -89, -21, -28)
-_MODEL3 = (14, 13, 14, 20, 25, 28, 34, 63, 7, -7, 14, 24, 6, -66, -17, -13)
+# the miss: not dealing, dealing, per seat that kept before, per seat that
+# took a miss before.
+_MODEL2 = (4, 8, 14, 21, 25, 34, 40, 61, 11, 4, 30, 44, 7, -89, -21, -14, -14, 0)
+_MODEL3 = (11, 13, 12, 15, 21, 25, 33, 60, 7, -5, 17, 32, 7, -65, -15, -4, -10, 4)
 
 
 def _none(u, h, k):
@@ -206,6 +207,11 @@ def medium_scores(K, rng):
             sc = _hand(hand, trump, model, dl) * VUNIT
         elif mv == MISS:
             sc = model[14 + dl] * VUNIT
+            for s in range(n):
+                if status[s] == KEPT:
+                    sc += model[16] * VUNIT
+                elif status[s] == MISSED:
+                    sc += model[17] * VUNIT
         elif mv == THROW_UP:
             sc = (-1000 if keep < 0 else -9000) // UNIT
         elif mv == FOR_POOL:
