@@ -200,9 +200,11 @@ def medium_scores(K, rng):
                     sc = 9 + p // 100
         elif mv < EXCHANGE:
             sc = 24 - keepval(mv - DISCARD, trump)
-        elif mv < KEEP:  # the hand with the turn-up for the piece
+        elif mv < KEEP:  # the hand with the turn-up for the piece; of equals the lowest
             t = mv - EXCHANGE
-            sc = _hand([K.turnup if u == t else u for u in hand], trump, model, dl) * VUNIT + 1
+            kv = keepval(t, trump)
+            sc = _hand([K.turnup if u == t else u for u in hand], trump, model, dl) * VUNIT + (
+                2 if kv < 5 else 1 if kv < 6 else 0)
         elif mv == KEEP:
             sc = _hand(hand, trump, model, dl) * VUNIT
         elif mv == MISS:
