@@ -125,6 +125,16 @@ def _value(ps):
     return min(e, 5000) - LOO * none
 
 
+def _mates(hand, t, trump):
+    """How many other plain pieces of ``t``'s numbers the hand holds."""
+    k = 0
+    for u in hand:
+        if u != t and _HI[u] != trump and _LO[u] != trump and (
+                _HI[u] == _HI[t] or _LO[u] == _HI[t] or _HI[u] == _LO[t] or _LO[u] == _LO[t]):
+            k += 1
+    return k
+
+
 def _hand(hand, trump, m, dealer):
     """A hand's worth kept, tenths of a point (``m``: a model above)."""
     v = m[13] + m[12] * dealer
@@ -198,8 +208,10 @@ def medium_scores(K, rng):
                     sc = 32 - kv // 2
                 elif p >= (LOOM_P if tricks[me] == 0 else TRY_P):
                     sc = 9 + p // 100
-        elif mv < EXCHANGE:
-            sc = 24 - keepval(mv - DISCARD, trump)
+        elif mv < EXCHANGE:  # a trump or double by its worth, else the fewest mates
+            t = mv - DISCARD
+            kv = keepval(t, trump)
+            sc = (24 - (kv if kv > 6 else 3)) * 100 - _mates(hand, t, trump) * 10 - kv
         elif mv < KEEP:  # the hand with the turn-up for the piece; of equals the lowest
             t = mv - EXCHANGE
             kv = keepval(t, trump)
