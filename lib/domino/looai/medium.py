@@ -6,17 +6,20 @@ Hard picks and ranks its candidates by it. It reads the observation
 (``public``: trump, trick in progress, tricks won, statuses) and the
 :class:`~.know.Knowledge` proofs. Keep, exchange or take miss by the hand's
 worth in play (:func:`_hand`): each trump by its rank, two or three trumps
-together, other doubles, against what the miss is worth; a small table per
-table size, fitted to the outcome of each choice in play against the club
-player (a kept hand of plain pieces is worth far less than its high pieces
-suggest: the miss is taken more often than a count of tricks would say).
-In play, the chance that a piece wins the trick (:func:`_win`: each seat
-still to play holds hidden pieces its voids allow, drawn at random; a first
-leader who led a plain piece and has since shown a trump holds no other):
-lead a likely winner, else the least useful piece; win with the cheapest
-piece likely to win, try a less likely one (more readily while no trick is
-taken), else throw the least useful. All in integers, so the device
-chooses as the host does.
+together, other doubles, against what the miss is worth (less for each seat
+that kept before, more for each that took a miss); a small table per table
+size, fitted to the outcome of each choice played out against the club
+player (a kept hand of plain pieces is worth far less than a count of its
+tricks says: the miss is taken more often). The dealer gives the piece
+whose loss costs least, of equals the lowest plain piece; after a miss,
+trumps and doubles are kept by worth and of the plain pieces the one with
+fewest mates goes (a void to trump in). In play, the chance that a piece
+wins the trick (:func:`_win`: each seat still to play holds hidden pieces
+its voids allow, drawn at random; a first leader who led a plain piece and
+has since shown a trump holds no other): lead a likely winner, else the
+least useful piece; win with the cheapest piece likely to win, try a less
+likely one (more readily while no trick is taken), else throw the least
+useful. All in integers, so the device chooses as the host does.
 """
 
 from .. import tiles
@@ -38,13 +41,16 @@ TRY_P = 450
 UNIT = 15  # 1/1000 tricks a unit of the decision's scores (Hard's prior at it)
 VUNIT = 3  # units a tenth of a point of :func:`_hand`
 # A hand's worth kept and the miss's, in tenths of a point against the mean of
-# the others at the table (tricks, and loos as play turns out), two players
-# and three or more: a trump by rank (its other end 0..6, the double 7), each
-# other double, holding 1 / 2 / 3 or more trumps, the dealer, the base; then
-# the miss: not dealing, dealing, per seat that kept before, per seat that
-# took a miss before.
+# the others at the table (tricks, and loos as play turns out), one model per
+# table size (2, 3, 4 players): a trump by rank (its other end 0..6, the
+# double 7), each other double, holding 1 / 2 / 3 or more trumps, the dealer,
+# the base; then the miss: not dealing, dealing, per seat that kept before,
+# per seat that took a miss before. Fitted by least squares to the points of
+# keeping and of the miss played out from the same deals (Medium against the
+# club player; deal seeds apart from the tuning and report sets).
 _MODEL2 = (4, 8, 14, 21, 25, 34, 40, 61, 11, 4, 30, 44, 7, -89, -21, -14, -14, 0)
 _MODEL3 = (11, 13, 12, 15, 21, 25, 33, 60, 7, -5, 17, 32, 7, -65, -15, -4, -10, 4)
+_MODEL4 = (13, 12, 13, 16, 20, 23, 29, 63, 6, -9, 10, 27, 8, -52, 3, 7, -9, 0)
 
 
 def _none(u, h, k):
@@ -166,7 +172,7 @@ def medium_scores(K, rng):
     status = pub[8]
     hand = obs.hand
     if pub[3] == 0:  # deciding: keep, exchange or miss
-        model = _MODEL2 if n == 2 else _MODEL3
+        model = _MODEL2 if n == 2 else _MODEL3 if n == 3 else _MODEL4
         dl = 1 if me == pub[2] else 0
         keep = -1  # pool play: the hand's tricks less the loo by its chance
         if THROW_UP in obs.legal or FOR_POOL in obs.legal:
