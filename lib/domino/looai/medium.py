@@ -23,7 +23,7 @@ useful. All in integers, so the device chooses as the host does.
 """
 
 from .. import tiles
-from ..loo import (PIECES, FOLLOW, DISCARD, EXCHANGE, KEEP, MISS, THROW_UP, FOR_POOL, TRUMP, PASSED,
+from ..loo import (FOLLOW, DISCARD, EXCHANGE, KEEP, MISS, THROW_UP, FOR_POOL, TRUMP, PASSED,
                    KEPT, MISSED, trick_rank)
 from .know import suit_bits
 from .policy import keepval
