@@ -132,13 +132,13 @@ def _value(ps):
 
 
 def _mates(hand, t, trump):
-    """How many other plain pieces of ``t``'s numbers the hand holds."""
+    """How many other plain pieces of ``t``'s numbers the hand holds (at most 3)."""
     k = 0
     for u in hand:
         if u != t and _HI[u] != trump and _LO[u] != trump and (
                 _HI[u] == _HI[t] or _LO[u] == _HI[t] or _HI[u] == _LO[t] or _LO[u] == _LO[t]):
             k += 1
-    return k
+    return k if k < 3 else 3
 
 
 def _hand(hand, trump, m, dealer):
@@ -217,7 +217,7 @@ def medium_scores(K, rng):
         elif mv < EXCHANGE:  # a trump or double by its worth, else the fewest mates
             t = mv - DISCARD
             kv = keepval(t, trump)
-            sc = (24 - (kv if kv > 6 else 3)) * 100 - _mates(hand, t, trump) * 10 - kv
+            sc = (24 - (kv if kv > 6 else 3)) * 4 - _mates(hand, t, trump)
         elif mv < KEEP:  # the hand with the turn-up for the piece; of equals the lowest
             t = mv - EXCHANGE
             kv = keepval(t, trump)
