@@ -8,7 +8,7 @@ consistent with them, the replay), ``medium_scores`` (:mod:`.medium`: each
 piece's chance to win the trick, keep or miss by the hand's worth less the
 loo's risk) and ``search_parts`` (:mod:`.search`: the playout policy and the
 model of play of :mod:`.policy`; endings by the contract's solver). It
-reads Loo's moves (:mod:`domino.loo`) and ``Observation.public``.
+reads Loo's moves (:mod:`domino.loo`) and ``Observation.public`` (a :class:`~domino.loo.LooPublic`, read by name).
 """
 
 from .. import tiles

@@ -63,11 +63,11 @@ class Knowledge:
         self.nsides = len(obs.scores)
         self.scoring = False
         pub = obs.public
-        trump = pub[0]
+        trump = pub.trump
         self.trump = trump
-        self.turnup = pub[1]
-        self.dealer = pub[2]
-        self.closed = pub[3] >= 2  # in play (or ended) no piece comes into a hand
+        self.turnup = pub.turnup
+        self.dealer = pub.dealer
+        self.closed = pub.phase >= 2  # in play (or ended) no piece comes into a hand
         g = game
         if g is None or type(g) is not game_cls or g.players != n or g.options_code() != obs.options:
             g = new_game(game_cls, obs)

@@ -1,31 +1,37 @@
 """Medium's move features for Domino Loo: what the table and the proofs show about each move.
 
 :func:`medium_scores` is the Loo family's feature score (``medium_scores``
-of the family interface, :mod:`domino.lineai`): Medium takes the best,
+of the family interface, :mod:`domino.ai.interface`): Medium takes the best,
 Hard picks and ranks its candidates by it. It reads the observation
 (``public``: trump, trick in progress, tricks won, statuses) and the
 :class:`~.know.Knowledge` proofs. Keep, exchange or take miss by the hand's
-worth: the tricks its pieces are good for, less the loo's five by the chance
-that none takes one (:func:`_value`; the miss as five pieces of the unseen
-ones' mean, plus the choice of a discard). In play, the chance that a piece
+worth in play (:func:`_hand`): each trump by its rank, two or three trumps
+together, other doubles, against what the miss is worth (less for each seat
+that kept before, more for each that took a miss); a small table per table
+size, fitted to the outcome of each choice played out against the club
+player (a kept hand of plain pieces is worth far less than a count of its
+tricks says: the miss is taken more often). The dealer gives the piece
+whose loss costs least, of equals the lowest plain piece; after a miss,
+trumps and doubles are kept by worth and of the plain pieces the one with
+fewest mates goes (a void to trump in). In play, the chance that a piece
 wins the trick (:func:`_win`: each seat still to play holds hidden pieces
-its voids allow, drawn at random): lead a likely winner, else the least
-useful piece; win with the cheapest piece likely to win, try a less likely
-one (more readily while no trick is taken), else throw the least useful.
-All in integers (per mille), so the device chooses as the host does.
+its voids allow, drawn at random; a first leader who led a plain piece and
+has since shown a trump holds no other): lead a likely winner, else the
+least useful piece; win with the cheapest piece likely to win, try a less
+likely one (more readily while no trick is taken), else throw the least
+useful. All in integers, so the device chooses as the host does.
 """
 
 from .. import tiles
-from ..loo import (PIECES, FOLLOW, DISCARD, EXCHANGE, KEEP, MISS, THROW_UP, FOR_POOL, TRUMP, PASSED,
-                   trick_rank)
+from ..loo import (FOLLOW, DISCARD, EXCHANGE, KEEP, MISS, THROW_UP, FOR_POOL, TRUMP, PASSED,
+                   KEPT, MISSED, trick_rank)
 from .know import suit_bits
 from .policy import keepval
 
 _HI = tiles.HI
 _LO = tiles.LO
 
-LOO = 5  # what a loo costs, in tricks, when deciding keep or miss
-MISS_GAIN = 150  # a miss is six pieces, the worst discarded (1/1000 trick)
+LOO = 5  # what a loo costs, in tricks, when deciding to pass (pool play)
 # chances (per mille) of winning the trick: to lead a piece, to win with it
 # surely, to try while no trick is taken yet, to try else
 LEAD_P = 400
@@ -33,6 +39,18 @@ SURE_P = 600
 LOOM_P = 250
 TRY_P = 450
 UNIT = 15  # 1/1000 tricks a unit of the decision's scores (Hard's prior at it)
+VUNIT = 3  # units a tenth of a point of :func:`_hand`
+# A hand's worth kept and the miss's, in tenths of a point against the mean of
+# the others at the table (tricks, and loos as play turns out), one model per
+# table size (2, 3, 4 players): a trump by rank (its other end 0..6, the
+# double 7), each other double, holding 1 / 2 / 3 or more trumps, the dealer,
+# the base; then the miss: not dealing, dealing, per seat that kept before,
+# per seat that took a miss before. Fitted by least squares to the points of
+# keeping and of the miss played out from the same deals (Medium against the
+# club player; deal seeds apart from the tuning and report sets).
+_MODEL2 = (4, 8, 14, 21, 25, 34, 40, 61, 11, 4, 30, 44, 7, -89, -21, -14, -14, 0)
+_MODEL3 = (11, 13, 12, 15, 21, 25, 33, 60, 7, -5, 17, 32, 7, -65, -15, -4, -10, 4)
+_MODEL4 = (13, 12, 13, 16, 20, 23, 29, 63, 6, -9, 10, 27, 8, -52, 3, 7, -9, 0)
 
 
 def _none(u, h, k):
@@ -62,6 +80,8 @@ def _win(K, suit, rank, seats):
         if not k:
             continue
         void = K.void[s]
+        if s == K.cap_seat and K.cap <= 0:
+            void |= 128  # it led plain holding at most one trump, now shown
         u = same = hf = ht = 0
         for q in K.pool:
             b = suit_bits(q, trump)
@@ -111,19 +131,31 @@ def _value(ps):
     return min(e, 5000) - LOO * none
 
 
-def _decide(K, obs, trump, n):
-    """The worth of keeping, of each exchange and of the miss (1/1000 trick):
-    ``(keep, [chance of each piece], turn-up's chance, miss)``."""
-    f = (100, 100, 100, 80, 65)[n]
-    hand = obs.hand
-    ps = [_chance(t, trump, f) for t in hand]
-    tot = k = 0
-    for t in range(PIECES):
-        if t not in hand and t != K.turnup:
-            tot += _chance(t, trump, f)
+def _mates(hand, t, trump):
+    """How many other plain pieces of ``t``'s numbers the hand holds (at most 3)."""
+    k = 0
+    for u in hand:
+        if u != t and _HI[u] != trump and _LO[u] != trump and (
+                _HI[u] == _HI[t] or _LO[u] == _HI[t] or _HI[u] == _LO[t] or _LO[u] == _LO[t]):
             k += 1
-    m = tot // k
-    return _value(ps), ps, _chance(K.turnup, trump, f), _value([m] * 5) + MISS_GAIN
+    return k if k < 3 else 3
+
+
+def _hand(hand, trump, m, dealer):
+    """A hand's worth kept, tenths of a point (``m``: a model above)."""
+    v = m[13] + m[12] * dealer
+    k = 0
+    for t in hand:
+        hi = _HI[t]
+        lo = _LO[t]
+        if hi == trump or lo == trump:
+            v += m[7 if hi == lo else hi + lo - trump]
+            k += 1
+        elif hi == lo:
+            v += m[8]
+    if k:
+        v += m[8 + k] if k < 3 else m[11]
+    return v
 
 
 def medium_scores(K, rng):
@@ -132,19 +164,24 @@ def medium_scores(K, rng):
     me = obs.seat
     n = obs.players
     pub = obs.public
-    trump = pub[0]
-    leader = pub[4]
-    suit = pub[5]
-    trick = pub[6]
-    tricks = pub[7]
-    status = pub[8]
+    trump = pub.trump
+    leader = pub.leader
+    suit = pub.suit
+    trick = pub.trick
+    tricks = pub.tricks
+    status = pub.status
     hand = obs.hand
-    if pub[3] == 0:  # deciding: keep, exchange or miss
-        active = 0
-        for s in range(n):
-            if status[s] != PASSED:
-                active += 1
-        keep, ps, up, miss = _decide(K, obs, trump, active)
+    if pub.phase == 0:  # deciding: keep, exchange or miss
+        model = _MODEL2 if n == 2 else _MODEL3 if n == 3 else _MODEL4
+        dl = 1 if me == pub.dealer else 0
+        keep = -1  # pool play: the hand's tricks less the loo by its chance
+        if THROW_UP in obs.legal or FOR_POOL in obs.legal:
+            active = 0
+            for s in range(n):
+                if status[s] != PASSED:
+                    active += 1
+            f = (100, 100, 100, 80, 65)[active]
+            keep = _value([_chance(t, trump, f) for t in hand])
     # the seats still to play to this trick (after me)
     after = []
     s = me
@@ -177,20 +214,27 @@ def medium_scores(K, rng):
                     sc = 32 - kv // 2
                 elif p >= (LOOM_P if tricks[me] == 0 else TRY_P):
                     sc = 9 + p // 100
-        elif mv < EXCHANGE:
-            sc = 24 - keepval(mv - DISCARD, trump)
-        elif mv < KEEP:
-            i = hand.index(mv - EXCHANGE)
-            ps[i], p = up, ps[i]
-            sc = (_value(ps) + 10) // UNIT
-            ps[i] = p
+        elif mv < EXCHANGE:  # a trump or double by its worth, else the fewest mates
+            t = mv - DISCARD
+            kv = keepval(t, trump)
+            sc = (24 - (kv if kv > 6 else 3)) * 4 - _mates(hand, t, trump)
+        elif mv < KEEP:  # the hand with the turn-up for the piece; of equals the lowest
+            t = mv - EXCHANGE
+            kv = keepval(t, trump)
+            sc = _hand([K.turnup if u == t else u for u in hand], trump, model, dl) * VUNIT + (
+                2 if kv < 5 else 1 if kv < 6 else 0)
         elif mv == KEEP:
-            sc = keep // UNIT
+            sc = _hand(hand, trump, model, dl) * VUNIT
         elif mv == MISS:
-            sc = miss // UNIT
+            sc = model[14 + dl] * VUNIT
+            for s in range(n):
+                if status[s] == KEPT:
+                    sc += model[16] * VUNIT
+                elif status[s] == MISSED:
+                    sc += model[17] * VUNIT
         elif mv == THROW_UP:
             sc = (-1000 if keep < 0 else -9000) // UNIT
         elif mv == FOR_POOL:
-            sc = (keep + 500) // UNIT if keep < 0 else -9000 // UNIT
+            sc = _hand(hand, trump, model, dl) * VUNIT + 500 // UNIT if keep < 0 else -9000 // UNIT
         out.append(sc)
     return out
