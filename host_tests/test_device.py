@@ -351,6 +351,9 @@ def test_free_ram_holds_in_domino_loo_pool_play_and_domino_whist(device):
     then Domino Whist, all Hard, likewise."""
     mem = guards_hold("ram_tricks", device["ram_tricks"].result())
     assert over_a_hands_end(mem, 3), phases(mem, 3)
+    i = [k for k, m in enumerate(mem) if m[0] == "Title" and any(x[2] == 3 for x in mem[:k])][0]
+    before = phases(mem[:i], 3)  # quit from the pause menu in the next hand
+    assert before[-2:] == ["Table", "TableMenu"] and "Summary" in before, before
     assert over_a_hands_end(mem, 1), phases(mem, 1)
 
 

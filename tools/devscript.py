@@ -166,7 +166,7 @@ def ram_script(name):
         return (FAST + " " + new_game_keys(0, hard_seats(0, 4))[0] + ON * 22 + QUIT + " "
                 + new_game_keys(4, hard_seats(4, 6), resumable=True)[0] + ON * 50)
     if name == "ram_tricks":
-        return (FAST + " " + new_game_keys(3, hard_seats(3, 4, "Scoring: pool"))[0] + ON * 23
+        return (FAST + " " + new_game_keys(3, hard_seats(3, 4, "Scoring: pool"))[0] + ON * 20
                 + QUIT + " " + new_game_keys(1, hard_seats(1, 4), resumable=True)[0] + ON * 40)
     if name == "ram_castle12":
         return FAST + " " + new_game_keys(4, hard_seats(4, 6, "Set: double-12"))[0] + ON * 140
