@@ -241,18 +241,18 @@ class LineGame(Game):
         """Replace the deal with explicit ``hands`` (one tile list per seat) and
         ``stock`` (boneyard, drawn first to last) before any move; tiles in
         neither are out of play. For scripted deals and for search."""
-        self._redeal_check(hands)
+        self._redeal_check(hands, 0 if starter is None else starter)
         loc = bytearray([OUT] * len(self.loc))
         for seat in range(self.players):
             place(loc, hands[seat], seat)
         place(loc, stock, STOCK)
-        if starter is None:  # (first_seat reads the new deal)
+        if starter is None:  # first_seat reads the new deal (and may find no seat to lead)
             old = self.loc
             self.loc = loc
             starter = self.first_seat()
             self.loc = old
-        self._redeal_check(hands, starter)  # nothing changed before this
-        self.loc = loc
+            self._redeal_check(hands, starter)
+        self.loc = loc  # nothing changed before this
         for seat in range(self.players):
             self.count[seat] = len(hands[seat])
         self.stock = bytes(stock)
