@@ -57,7 +57,7 @@ def test_allfives_rules_show_chosen_target(target):
     opt.target = target
     opt.sel = len(opt.rows()) - 1
     h.tap("A")  # start: the options are remembered
-    refresh_golden._past_draw(h)
+    h.past_draw()
     assert isinstance(h.app.scene, table.Table)
     h.tap("B")
     h.app.go(menus.Title(h.app))
@@ -174,7 +174,7 @@ def test_options_offer_only_what_the_game_accepts(gid_index):
         h.app.go(opt)
         opt.sel = len(opt.rows()) - 1
         h.tap("A")
-        refresh_golden._past_draw(h)
+        h.past_draw()
         # the table, or first the privacy screen when every seat is a person (a game no AI plays)
         assert isinstance(h.app.scene, (table.Table, scenes.Privacy)), (k, getattr(h.app.scene, "lines", None))
         h.app.go(opt)

@@ -231,7 +231,7 @@ def _allfives_match(players):
     opt.sel = len(opt.rows()) - 1
     h.tap("A")
     assert type(h.app.scene).__name__ == "FirstDraw"  # All Fives draws for the first lead
-    refresh_golden._past_draw(h)
+    h.past_draw()
     assert isinstance(h.app.scene, table.Table) and h.app.session.game.nset == 12
     assert not isinstance(h.app.scene, sc_.Message)
     return h

@@ -36,12 +36,6 @@ def _new_game(h, gid_index, kinds=None, players=None):
     return opt
 
 
-def _past_draw(h):
-    """A on the draw before a match's first hand (``firstdraw``), where it is shown."""
-    if type(h.app.scene).__name__ == "FirstDraw":
-        h.tap("A")
-
-
 def _start(h, gid_index, kinds=None, players=None, wait=0, draw=False):
     """Start a new match from its options screen; past the draw before its first hand
     unless ``draw``."""
@@ -49,7 +43,7 @@ def _start(h, gid_index, kinds=None, players=None, wait=0, draw=False):
     opt.sel = len(opt.rows()) - 1
     h.tap("A")
     if not draw:
-        _past_draw(h)
+        h.past_draw()
     if wait:
         h.wait(wait)
 

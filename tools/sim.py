@@ -233,6 +233,12 @@ class Harness:
         else:
             self.hold("A")
 
+    def past_draw(self):
+        """A on the draw before a match's first hand (``firstdraw``), where it is shown
+        (known by its class's name: the module is imported afresh for each match)."""
+        if type(self.app.scene).__name__ == "FirstDraw":
+            self.tap("A")
+
     def wait(self, ms):
         """Let ``ms`` of virtual time pass, frame by frame."""
         t = 0

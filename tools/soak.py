@@ -125,8 +125,7 @@ class Soak:
         if start is not None:  # (gid, players, options): begin in such a match, every seat a person
             gid, n, options = start
             self.h.app.start_match(gid, n, [0] * n, 0, options)
-            if type(self.h.app.scene).__name__ == "FirstDraw":  # begin at the table
-                self.h.tap("A")
+            self.h.past_draw()  # begin at the table
         self.board = board
         self.max_players = max_players
         self.seen = {}
