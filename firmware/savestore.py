@@ -131,10 +131,6 @@ def crc32(data, crc=0):
     return crc32_py(data, crc)
 
 
-def _u16(b, i):
-    return b[i] | (b[i + 1] << 8)
-
-
 def encode_slot(record_id, seq, payload):
     """The bytes of one record copy: header followed by ``payload``."""
     n = len(payload)

@@ -14,19 +14,22 @@ _HI = tiles.HI
 _LO = tiles.LO
 
 
-# Medium's weights: going out, the next seat must pass, another opponent
-# would pass, the partner would pass (minus), a key end, the partner's shown
-# suit, an opponent's shown suit (minus), a block when our pips are lower
-# (higher: minus), points scored in play (per point)
-MEDIUM_W = [60, 10, 4, 10, 10, 4, 4, 40, 6]
+# Medium's weights: per pip of the tile, beside the fast policy's score (which
+# counts 2), an opponent able to answer the new ends (minus), the partner able to
+# (per 1 of the chance, the next seat in full, each later one half the one
+# before), a key end, the partner's shown suit, an opponent's shown suit (minus),
+# a block when our pips are lower (higher: minus), points scored in play (per
+# point)
+MEDIUM_W = [-1, 40, 20, 20, 4, 4, 40, 6]
 
 
 def medium_scores(K, rng):
     """A score per legal move of ``K.obs`` (``K`` a :class:`~.know.Knowledge`):
-    the fast policy score plus what the table shows: blocks on seats known to
-    lack the new ends (not on the partner), ends only we can follow (lakle), a
-    block when our pips are lower, going out, the partner's suits and points
-    scored in play. ``rng`` deals the hidden tiles if the game does not stand
+    the fast policy score plus what the table shows: how likely each seat after
+    us can answer the new ends (from the hidden tiles and the suits it has shown
+    it lacks: opponents blocked, the partner kept in), ends only we can follow
+    (lakle), a block when our pips are lower, going out, the partner's suits and
+    points scored in play. ``rng`` deals the hidden tiles if the game does not stand
     at the position yet (only public facts and our own hand are read)."""
     obs = K.obs
     me = obs.seat
@@ -49,7 +52,6 @@ def medium_scores(K, rng):
     my_pips = 0
     for t in obs.hand:
         my_pips += _HI[t] + _LO[t]
-    nxt = (me + 1) % n
     partner = (me + 2) % n if nsides == 2 and n == 4 else -1
     void = K.void
     W = MEDIUM_W
@@ -59,38 +61,46 @@ def medium_scores(K, rng):
             out.append(0)
             continue
         t = mv >> 2
-        sc = policy.score(g, me, mv)
+        sc = policy.score(g, me, mv) + W[0] * (_HI[t] + _LO[t])
         if scoring:
-            sc += W[8] * g.play_points(mv)  # what the play scores for our side
+            sc += W[7] * g.play_points(mv)  # what the play scores for our side
         g.apply(mv)
         ends = g.open_ends()
         m = end_mask(ends)
-        if g.over:
-            sc += W[0]
-        else:
-            if m and void[nxt] & m == m and nxt != partner:
-                sc += W[1]  # the next seat must pass
-            for s in range(n):
-                if s == me or s == nxt or not m:
-                    continue
-                if void[s] & m == m:
-                    sc += -W[3] if s == partner else W[2]
+        if not g.over:  # (going out needs no weight: all of a last tile's plays do)
+            for d in range(1, n if m else 1):
+                # each seat after us able to answer the new ends, the next one most
+                s = (me + d) % n
+                vs = void[s]
+                room = fit = 0
+                for u in K.pool:
+                    if not (vs >> _HI[u] | vs >> _LO[u]) & 1:
+                        room += 1
+                        if (m >> _HI[u] | m >> _LO[u]) & 1:
+                            fit += 1
+                q = 256  # the chance, in 256ths, that none of its tiles answers
+                for i in range(min(obs.counts[s], room)):
+                    q = q * (room - fit - i) // (room - i)  # (0 from i = room - fit on)
+                p = (256 - q) * 100 >> d - 1  # the next seat counts most
+                if s == partner:
+                    sc += W[2] * p // 25600
+                else:
+                    sc -= W[1] * p // 25600
             dead = True
             for v in ends:
-                mine_v = 0
-                for u in obs.hand:
-                    if u != t and (_HI[u] == v or _LO[u] == v):
-                        mine_v += 1
                 if unseen[v]:
                     dead = False
-                elif mine_v:
-                    sc += W[4]  # only we hold that suit: a key end
-                    dead = False
+                else:
+                    for u in obs.hand:
+                        if u != t and (_HI[u] == v or _LO[u] == v):
+                            sc += W[3]  # only we hold that suit: a key end
+                            dead = False
+                            break
                 if partner >= 0 and (K.shown[partner] >> v) & 1 and not (void[partner] >> v) & 1:
-                    sc += W[5]
+                    sc += W[4]
                 for s in range(n):
                     if s != me and s != partner and (K.shown[s] >> v) & 1:
-                        sc -= W[6]
+                        sc -= W[5]
             if dead:
                 # the line is blocked: lowest pips wins
                 ours = my_pips - _HI[t] - _LO[t]
@@ -105,7 +115,7 @@ def medium_scores(K, rng):
                         others += est
                 if nsides > 2:
                     others //= nsides - 1
-                sc += W[7] if ours < others else -W[7]
+                sc += W[6] if ours < others else -W[6]
         g.undo()
         out.append(sc)
     return out
