@@ -35,6 +35,11 @@ def weight(move):
 
 
 def search_parts():
-    """Hard's part of the interface (:mod:`.search`)."""
+    """Hard's part of the interface (:mod:`.search`). Hard asks for it at the
+    start of each decision: the turn planner's remembered plans
+    (:func:`.policy.forget`) are then forgotten, so that a decision's counted
+    work, hence where its cost stops it, does not depend on the decisions
+    before it (a plan remembered from one costs the next nothing)."""
     from . import search
+    search.forget()
     return search

@@ -30,6 +30,7 @@ W_THREAT = const(3)  # a place the next seat may capture at, left by the end of 
 NODES_OWN = 1500  # the planner's work limit for the captures of the turn a playout starts in
 NODES_PLAYOUT = 80  # ... for the later turns of a playout
 HORIZON = 2  # rounds of turns a playout plays after the current one (0: to the end of the hand; docs/ai.md)
+HORIZON_TURNS = const(8)  # ... but at most this many turns: two rounds of 5 or 6 seats left Hard 2 deals
 _DEPTH = const(8)  # plies the planner opens (a placing and 7 captures; a small pystack); deeper: the end
 _BUFS = [array("H", [0] * MAX_MOVES) for _ in range(_DEPTH)]  # move buffers by ply
 _PTS = [0] * 6
@@ -154,9 +155,16 @@ def _own(g):
     return mv
 
 
+def forget():
+    """Forget the plans :func:`_own` remembers (a new decision starts)."""
+    for i in range(_CACHE):
+        _CK[i] = b""
+    _CI[0] = 0
+
+
 def rollout(g, buf, rng, scoring, cnt):
     """Play ``g`` to the end of the hand or of :data:`HORIZON` rounds of turns
-    after the current one, whichever comes first (:func:`points` values the
+    after the current one (at most :data:`HORIZON_TURNS` turns), whichever comes first (:func:`points` values the
     captures so far: what is taken within a few turns decides most, and
     shorter playouts buy more deals), every seat by :func:`plan` (the
     captures of the turn it starts in within :data:`NODES_OWN` work, the
@@ -164,7 +172,7 @@ def rollout(g, buf, rng, scoring, cnt):
     ``buf``, ``rng``, ``scoring`` and ``cnt`` (the interface's) are not needed."""
     depth = 0
     first = g.turn
-    turns = HORIZON * g.players if HORIZON else 1000
+    turns = min(HORIZON * g.players, HORIZON_TURNS) if HORIZON else 1000
     while not g.over:
         if g.turn != first:
             first = -1
