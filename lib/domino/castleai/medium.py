@@ -27,7 +27,7 @@ When no other seat places again the row left costs all alike (the Devil's
 hand): nothing is charged. Everything is read from the observation (the row,
 the captures, the counts and the hand are the seat's to see; the unseen
 tiles are the set less the seat's hand, the row and the captures): no deal
-is drawn. Small ints and preallocated bytearrays; the work (a row scanned
+is drawn. Small ints and bytearrays sized by the row; the work (a row scanned
 counts its length) is bounded by :data:`WORK` per decision, shared by its
 moves: past a move's share a turn follows its first capture only and the
 next seat's take is valued the cheap way (the row's own captures, and one
@@ -37,12 +37,13 @@ is also how ending the turn while the row still offers a capture is valued
 """
 
 from micropython import const
+from array import array
 from .. import tiles
 from ..castle import TAKE, TRIPLE, END
 
 _HI = tiles.HI
 _LO = tiles.LO
-_M = [(1 << _HI[t]) | (1 << _LO[t]) for t in range(len(_HI))]  # a tile's suits as bits
+_M = array("H", [(1 << _HI[t]) | (1 << _LO[t]) for t in range(len(_HI))])  # a tile's suits as bits
 W_TILE = const(4)  # a tile captured
 W_NEXT = (5, 5, 5, 4, 4, 3, 3)  # by players: a tile the next seat is expected to take (4: as much as one taken;
 # 2-4 players set in play against the club player on deal sets 7 and 11, 5-6 as it weighs them)
@@ -50,10 +51,10 @@ W_SECOND = 6  # with 3 players or more: a tile the seat after the next takes (th
 W_FOLLOW = 4  # with 2 players: a tile this seat is expected to take with the tile it keeps
 WORK = 1600  # work limit per decision (rows scanned, by length), shared by its moves
 _DEPTH = const(9)  # rows of the search's stack (a turn's captures and the next seat's; a small pystack)
-_CAP = const(96)  # a row's room (double-twelve: 91 tiles, and the next seat's)
-_R = [bytearray(_CAP) for _ in range(_DEPTH + 1)]
-_C = [0] * (_CAP + 1)  # by tiles taken: unseen tiles whose placing lets the next seat take that many
-_F = [0] * (_CAP + 1)  # by tiles taken: what this seat then takes, summed
+# made by medium_scores for its decision, sized by the row, and let go after (Hard's
+# playouts then have the heap): the search's rows by depth; by tiles taken, the unseen
+# tiles whose placing lets the next seat take that many, and what this seat then takes
+_R = _C = _F = None
 _ST = [0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0]  # work, limit, next seat's tiles (k), W_NEXT, unseen count, C(n, k),
 # the tile this seat keeps for its next turn (-1: none followed), W_FOLLOW, the hard limit,
 # 1: the threat the cheap way, W_SECOND, the seat after's tiles (k2), C(unseen, k2)
@@ -304,6 +305,21 @@ def medium_scores(K, rng):
     fol = obs.players == 2 and W_FOLLOW and st[2]
     row = K.row
     n = len(row)
+    global _R, _C, _F
+    room = n + 3  # the row, a tile placed, the next seat's, a kept tile
+    _R = [bytearray(room) for _ in range(_DEPTH + 1)]
+    _C = bytearray(room)
+    _F = [0] * room
+    try:
+        return _scores(K, legal, pool, hand, fol, n)
+    finally:
+        _R = _C = _F = None
+
+
+def _scores(K, legal, pool, hand, fol, n):
+    """:func:`medium_scores` once its rows are made."""
+    st = _ST
+    row = K.row
     r = _R[0]
     for j in range(n):
         r[j] = row[j]
