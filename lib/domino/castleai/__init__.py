@@ -15,8 +15,8 @@ It reads Castle Rock's moves (:mod:`domino.castle`) and ``Observation.board``.
 
 from .. import tiles
 from ..castle import END, TAKE, TRIPLE
+from ..modules import forget
 from .know import Knowledge  # noqa: F401  (the interface)
-from .medium import medium_scores  # noqa: F401
 
 _HI = tiles.HI
 _LO = tiles.LO
@@ -34,7 +34,23 @@ def weight(move):
     return _HI[move] + _LO[move]
 
 
+def medium_scores(K, rng):
+    """The interface's Medium score (:func:`.medium.medium_scores`). Its module
+    is imported for the call and forgotten after it: on a device its code (2.6 KB
+    of .mpy) leaves the heap to Hard's playouts, which follow the call."""
+    from . import medium
+    try:
+        return medium.medium_scores(K, rng)
+    finally:
+        forget([__name__ + ".medium"])
+
+
 def search_parts():
-    """Hard's part of the interface (:mod:`.search`)."""
+    """Hard's part of the interface (:mod:`.search`). Hard asks for it at the
+    start of each decision: the turn planner's remembered plans
+    (:func:`.policy.forget`) are then forgotten, so that a decision's counted
+    work, hence where its cost stops it, does not depend on the decisions
+    before it (a plan remembered from one costs the next nothing)."""
     from . import search
+    search.forget()
     return search

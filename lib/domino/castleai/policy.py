@@ -13,16 +13,16 @@ node its row's length plus 2 (its legal moves scan the row), so that a
 long row costs no more time than a short one. The playout
 (:func:`rollout`, to a horizon of :data:`HORIZON` rounds) plans the captures of the current turn with
 :data:`NODES_OWN` nodes (once per decision: :func:`_own`) and the rest
-with :data:`NODES_PLAYOUT`; the model of play (:func:`loglik`) is
-a softmax of the planner's move values. Reads and changes the search game
+with :data:`NODES_PLAYOUT`; no deal is weighed, so the model of play
+(:func:`loglik`) is none. Reads and changes the search game
 through ``legal_moves``/``apply``/``undo`` only; the search's move lists are
 preallocated, one per ply (arrays of 16-bit moves).
 """
 
 from micropython import const
 from array import array
-from ..ai import exp_table, softmax_loglik  # noqa: F401  (exp_table: the interface)
-from ..castle import TAKE, TRIPLE, END, PLACING
+from ..ai import exp_table  # noqa: F401  (the interface)
+from ..castle import TRIPLE, END, PLACING
 from ..game import MAX_MOVES
 
 W_TILE = const(4)  # a tile captured
@@ -30,6 +30,7 @@ W_THREAT = const(3)  # a place the next seat may capture at, left by the end of 
 NODES_OWN = 1500  # the planner's work limit for the captures of the turn a playout starts in
 NODES_PLAYOUT = 80  # ... for the later turns of a playout
 HORIZON = 2  # rounds of turns a playout plays after the current one (0: to the end of the hand; docs/ai.md)
+HORIZON_TURNS = const(8)  # ... but at most this many turns: two rounds of 5 or 6 seats left Hard 2 deals
 _DEPTH = const(8)  # plies the planner opens (a placing and 7 captures; a small pystack); deeper: the end
 _BUFS = [array("H", [0] * MAX_MOVES) for _ in range(_DEPTH)]  # move buffers by ply
 _PTS = [0] * 6
@@ -110,33 +111,6 @@ def work():
     return w
 
 
-def values(g, buf, n, sbuf, limit):
-    """Write into ``sbuf[0:n]`` the planner's value of each legal move
-    ``buf[0:n]`` of the seat to act (the move's own captures, then the best
-    rest of the turn), each searched within ``limit`` work (module doc)."""
-    for i in range(n):
-        mv = buf[i]
-        if mv == END:
-            _ST[0] = 0
-            _ST[1] = limit
-            places = 0
-            # the end of the turn: what it leaves the next seat
-            k = g.legal_moves(_BUFS[0])
-            for j in range(k - 1):
-                if _BUFS[0][j] < TRIPLE:
-                    places += 1
-            sbuf[i] = 0 if places == 0 or _last_turn(g) else -W_THREAT * places
-            _WORK[0] += g.rlen + 2
-            continue
-        gain = 0 if mv < TAKE else 3 * W_TILE if mv >= TRIPLE else W_TILE
-        g.apply(mv)
-        _ST[0] = 0
-        _ST[1] = limit
-        sbuf[i] = gain + _search(g, 1)
-        _WORK[0] += _ST[0]
-        g.undo()
-
-
 def _own(g):
     """:func:`plan`'s move within :data:`NODES_OWN` nodes for a capturing step.
     It depends on the row and on whether the hand ends with this turn only, not
@@ -154,9 +128,16 @@ def _own(g):
     return mv
 
 
+def forget():
+    """Forget the plans :func:`_own` remembers (a new decision starts)."""
+    for i in range(_CACHE):
+        _CK[i] = b""
+    _CI[0] = 0
+
+
 def rollout(g, buf, rng, scoring, cnt):
     """Play ``g`` to the end of the hand or of :data:`HORIZON` rounds of turns
-    after the current one, whichever comes first (:func:`points` values the
+    after the current one (at most :data:`HORIZON_TURNS` turns), whichever comes first (:func:`points` values the
     captures so far: what is taken within a few turns decides most, and
     shorter playouts buy more deals), every seat by :func:`plan` (the
     captures of the turn it starts in within :data:`NODES_OWN` work, the
@@ -164,7 +145,7 @@ def rollout(g, buf, rng, scoring, cnt):
     ``buf``, ``rng``, ``scoring`` and ``cnt`` (the interface's) are not needed."""
     depth = 0
     first = g.turn
-    turns = HORIZON * g.players if HORIZON else 1000
+    turns = min(HORIZON * g.players, HORIZON_TURNS) if HORIZON else 1000
     while not g.over:
         if g.turn != first:
             first = -1
@@ -182,16 +163,10 @@ def rollout(g, buf, rng, scoring, cnt):
 
 
 def loglik(g, buf, sbuf, seat, mv, etab, scoring, eps=0.0):
-    """Log-probability that ``seat`` chose ``mv`` at ``g`` under a softmax of
-    :func:`values` (weights ``etab``, :data:`NODES_PLAYOUT` work a move),
-    mixed with a uniform choice of weight ``eps`` (:func:`domino.ai.softmax_loglik`);
-    ``buf``/``sbuf`` scratch lists of MAX_MOVES slots."""
-    n = g.legal_moves(buf)
-    if n < 2:
-        return 0.0
-    values(g, buf, n, sbuf, NODES_PLAYOUT)
-    n = g.legal_moves(buf)  # (values used the planner's lists, not buf)
-    return softmax_loglik(buf, sbuf, n, mv, etab, eps)
+    """The interface's model of play: 0.0. Castle Rock weighs no deal (its
+    ``Knowledge.replay`` stands the position without replaying the seen moves,
+    and calls no ``weigh``), so Hard never asks for it."""
+    return 0.0
 
 
 def points(g):

@@ -11,7 +11,7 @@ deal (:mod:`.ending`, the ``FastSolver``) from :data:`EXACT` tiles left.
 from ..ai.hard import costs as _record
 from ..ai.interface import BlockModel, guide, model_applies, close_applies, fast_playout  # noqa: F401
 from .ending import EndSolver as FastSolver  # noqa: F401  (the interface)
-from .policy import exp_table, loglik, points, rollout, work  # noqa: F401
+from .policy import exp_table, forget, loglik, points, rollout, work  # noqa: F401
 
 # Hard's cost weights for this family: a hidden tile placed in a deal, a playout
 # move, a node of the end search (4 units of work, the planner's included), a unit
@@ -21,7 +21,7 @@ _COSTS = _record(deal=3, replay=0, weigh=0, move=6, node=8, node_fast=8, work=2)
 
 EXACT = 6  # tiles left in all hands at or below which endings are searched (boneyard empty)
 
-PRIOR_SCALE = 0.25  # Medium's score (4 a tile) as a quarter: a tile a tile
+PRIOR_SCALE = 1.0  # Medium's score (4 a tile) whole: Medium's look past the turn outweighs a playout's tile (set on deal set 7)
 
 
 def costs(game_cls):
