@@ -26,7 +26,7 @@ from .. import tiles
 from ..loo import (FOLLOW, DISCARD, EXCHANGE, KEEP, MISS, THROW_UP, FOR_POOL, TRUMP, PASSED,
                    KEPT, MISSED, trick_rank)
 from .know import suit_bits
-from .policy import keepval
+from .policy import keepval, _MODEL2, _MODEL3, _MODEL4
 
 _HI = tiles.HI
 _LO = tiles.LO
@@ -40,17 +40,6 @@ LOOM_P = 250
 TRY_P = 450
 UNIT = 15  # 1/1000 tricks a unit of the decision's scores (Hard's prior at it)
 VUNIT = 3  # units a tenth of a point of :func:`_hand`
-# A hand's worth kept and the miss's, in tenths of a point against the mean of
-# the others at the table (tricks, and loos as play turns out), one model per
-# table size (2, 3, 4 players): a trump by rank (its other end 0..6, the
-# double 7), each other double, holding 1 / 2 / 3 or more trumps, the dealer,
-# the base; then the miss: not dealing, dealing, per seat that kept before,
-# per seat that took a miss before. Fitted by least squares to the points of
-# keeping and of the miss played out from the same deals (Medium against the
-# club player; deal seeds apart from the tuning and report sets).
-_MODEL2 = (4, 8, 14, 21, 25, 34, 40, 61, 11, 4, 30, 44, 7, -89, -21, -14, -14, 0)
-_MODEL3 = (11, 13, 12, 15, 21, 25, 33, 60, 7, -5, 17, 32, 7, -65, -15, -4, -10, 4)
-_MODEL4 = (13, 12, 13, 16, 20, 23, 29, 63, 6, -9, 10, 27, 8, -52, 3, 7, -9, 0)
 
 
 def _none(u, h, k):

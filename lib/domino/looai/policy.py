@@ -1,26 +1,40 @@
 """The fast policy of Loo play on a full hand state, and the model of play built on it.
 
-:func:`scores` rates every legal move of the seat to act (the way a plain
-good player plays): keep or take miss by the hand's trumps and doubles, the
-dealer gives his weakest piece for the turn-up (a trump), discard the
-weakest; lead the strongest piece (a plain piece announced by its lower end,
-where it ranks highest); follow by winning with the cheapest piece that
-wins, else playing the least useful piece. Hard's playouts
+:func:`scores` rates every legal move of the seat to act as Medium
+(:mod:`.medium`) plays, made cheap for playouts: keep, exchange or take miss
+by Medium's fitted hand model (the tables are here); after a miss keep trumps
+and doubles by worth and, of the plain pieces, discard the one with fewest
+mates; in play lead or win with the piece of least worth that no seat still
+to play beats, else play the least useful piece. Where Medium reckons the
+chance that a piece wins from what its seat has seen, the playout reads the
+other hands of the deal it plays (:func:`_tops`: one pass over the pieces a
+lead, or a follow with seats still to play). Hard's playouts
 (:func:`rollout`) take the best score for every seat; the model of play
 (:func:`loglik`) is a softmax of the same scores and weighs sampled deals by
 how likely the other seats' seen plays were. Reads the search game's state
-in place (``loc``, ``trump``, ``phase``, the trick) and allocates nothing per move.
-"""
+in place (``loc``, ``trump``, ``phase``, the trick) and allocates nothing per move."""
 
 from .. import tiles
 from ..ai import exp_table, softmax_loglik  # noqa: F401  (exp_table: the interface)
 from ..loo import (PIECES, FOLLOW, DISCARD, EXCHANGE, KEEP, MISS, PLAY, DISCARDING, PASSED, POOLED,
-                   trick_rank)
+                   KEPT, MISSED, trick_rank)
 
 _HI = tiles.HI
 _LO = tiles.LO
 _SB = [0] * 64  # the rollout's scores (MAX_MOVES slots)
 _PTS = [0] * 4  # points() per seat
+# Medium's model (:mod:`.medium`, which reads it from here): a hand's worth kept
+# and the miss's, in tenths of a point against the mean of the others at the
+# table (tricks, and loos as play turns out), one model per table size (2, 3, 4
+# players): a trump by rank (its other end 0..6, the double 7), each other
+# double, holding 1 / 2 / 3 or more trumps, the dealer, the base; then the miss:
+# not dealing, dealing, per seat that kept before, per seat that took a miss
+# before. Fitted by least squares to the points of keeping and of the miss played
+# out from the same deals (Medium against the club player; deal seeds apart from
+# the tuning and report sets).
+_MODEL2 = (4, 8, 14, 21, 25, 34, 40, 61, 11, 4, 30, 44, 7, -89, -21, -14, -14, 0)
+_MODEL3 = (11, 13, 12, 15, 21, 25, 33, 60, 7, -5, 17, 32, 7, -65, -15, -4, -10, 4)
+_MODEL4 = (13, 12, 13, 16, 20, 23, 29, 63, 6, -9, 10, 27, 8, -52, 3, 7, -9, 0)
 POOL_LOO = 0  # points() of a loo in pool play: its cost depends on the pool, which no observation holds
 
 
@@ -47,6 +61,56 @@ def trick_best(g):
             best = r
     return best
 
+_MX = bytearray(32)  # per seat and suit (0..6, trump 7): the best rank it holds + 1 (0: void)
+
+
+def _tops(g, seat):
+    """Fill ``_MX`` from the hands of the seats other than ``seat`` as this deal
+    has them (the playout's world: every seat plays as if it saw them)."""
+    mx = _MX
+    for i in range(32):
+        mx[i] = 0
+    loc = g.loc
+    trump = g.trump
+    P = g.players
+    for t in range(PIECES):
+        s = loc[t]
+        if s < P and s != seat:
+            hi = _HI[t]
+            lo = _LO[t]
+            b = s << 3
+            if hi == trump or lo == trump:
+                r = 24 if hi == lo else 17 + hi + lo - trump
+                if r > mx[b + 7]:
+                    mx[b + 7] = r
+            else:
+                r = 8 if hi == lo else lo + 1
+                if r > mx[b + hi]:
+                    mx[b + hi] = r
+                r = 8 if hi == lo else hi + 1
+                if r > mx[b + lo]:
+                    mx[b + lo] = r
+
+
+def _beaten(g, seat, suit, rank, later):
+    """Whether one of the ``later`` seats to play after ``seat`` beats ``rank``
+    in a trick of ``suit`` (:func:`_tops` filled): a higher piece of the suit,
+    or void in it, a higher trump."""
+    mx = _MX
+    P = g.players
+    st = g.status
+    s = seat
+    rank += 1
+    while later > 0:
+        s = s + 1 if s + 1 < P else 0
+        if st[s] == PASSED:
+            continue
+        later -= 1
+        b = s << 3
+        if mx[b + suit] > rank or (not mx[b + suit] and mx[b + 7] > rank):
+            return True
+    return False
+
 
 def scores(g, buf, n, sbuf):
     """Write into ``sbuf[0:n]`` the policy's score of each legal move ``buf[0:n]``
@@ -55,42 +119,90 @@ def scores(g, buf, n, sbuf):
     seat = g.turn
     ph = g.phase
     if ph == PLAY:
-        if g.nplayed == g.ntricks * g.nactive:  # a lead: the strongest piece
-            for i in range(n):
-                mv = buf[i]
-                sbuf[i] = 2 * trick_rank(mv >> 3, mv & 7, trump)
-            return
-        suit = g.tsuit[g.ntricks]
-        best = trick_best(g)
+        # lead or win with the piece of least worth that no later seat beats,
+        # else play the least useful piece
+        lead = g.nplayed == g.ntricks * g.nactive
+        later = g.nactive - 1 - (g.nplayed - g.ntricks * g.nactive)
+        if later:
+            _tops(g, seat)
+        if not lead:
+            suit = g.tsuit[g.ntricks]
+            best = trick_best(g)
         for i in range(n):
-            t = buf[i] - FOLLOW
+            mv = buf[i]
+            if lead:
+                t = mv >> 3
+                suit = mv & 7
+                best = -1
+            else:
+                t = mv - FOLLOW
+            kv = keepval(t, trump)
             r = trick_rank(t, suit, trump)
-            if r > best:  # wins for now: the cheapest that wins
-                sbuf[i] = 44 - (r - best)
-            else:  # the least useful piece
-                sbuf[i] = 20 - keepval(t, trump)
+            if r > best and not (later and _beaten(g, seat, suit, r, later)):
+                sbuf[i] = 64 - kv
+            else:
+                sbuf[i] = 8 - kv // 2
         return
     loc = g.loc
-    if ph == DISCARDING:
+    if ph == DISCARDING:  # trumps and doubles kept by worth; of plain pieces the fewest mates go
         for i in range(n):
-            sbuf[i] = 30 - keepval(buf[i] - DISCARD, trump)
+            t = buf[i] - DISCARD
+            kv = keepval(t, trump)
+            hi = _HI[t]
+            lo = _LO[t]
+            k = 0
+            if kv <= 6:
+                for j in range(n):
+                    u = buf[j] - DISCARD
+                    if u != t and _HI[u] != trump and _LO[u] != trump and (
+                            _HI[u] == hi or _LO[u] == hi or _HI[u] == lo or _LO[u] == lo):
+                        k += 1
+            sbuf[i] = (24 - (kv if kv > 6 else 3)) * 4 - (k if k < 3 else 3)
         return
-    # DECIDE: keep unless no trump and no double; the dealer's exchange
-    good = 0
+    # DECIDE: Medium's hand model, in its units (medium.VUNIT 3 a tenth of a point)
+    m = _MODEL2 if g.players == 2 else _MODEL3 if g.players == 3 else _MODEL4
+    dl = 1 if seat == g.dealer else 0
+    v = m[13] + m[12] * dl  # the hand kept, less its trumps' count
+    k = 0
     for t in range(PIECES):
-        if loc[t] == seat and (_HI[t] == trump or _LO[t] == trump or _HI[t] == _LO[t]):
-            good += 1
-    up = keepval(g.turnup, trump)
+        if loc[t] == seat:
+            hi = _HI[t]
+            lo = _LO[t]
+            if hi == trump or lo == trump:
+                v += m[7 if hi == lo else hi + lo - trump]
+                k += 1
+            elif hi == lo:
+                v += m[8]
+    u = g.turnup
+    up = m[7 if _HI[u] == _LO[u] else _HI[u] + _LO[u] - trump]
+    st = g.status
     for i in range(n):
         mv = buf[i]
         if mv == KEEP:
-            sc = 20
+            sc = (v + (0 if not k else m[8 + k] if k < 3 else m[11])) * 3
         elif mv == MISS:
-            sc = 30 if good == 0 else 10
-        elif EXCHANGE <= mv < KEEP:
-            sc = 20 + up - keepval(mv - EXCHANGE, trump)
-        else:  # pool play: pass or play for the pool
-            sc = 0
+            sc = m[14 + dl]
+            for s in range(g.players):
+                if st[s] == KEPT:
+                    sc += m[16]
+                elif st[s] == MISSED:
+                    sc += m[17]
+            sc *= 3
+        elif EXCHANGE <= mv < KEEP:  # the turn-up (a trump) for the piece; of equals the lowest
+            t = mv - EXCHANGE
+            hi = _HI[t]
+            lo = _LO[t]
+            k2 = k + 1
+            sc = v + up
+            if hi == trump or lo == trump:
+                sc -= m[7 if hi == lo else hi + lo - trump]
+                k2 -= 1
+            elif hi == lo:
+                sc -= m[8]
+            kv = keepval(t, trump)
+            sc = (sc + (m[8 + k2] if k2 < 3 else m[11])) * 3 + (2 if kv < 5 else 1 if kv < 6 else 0)
+        else:  # pool play: keep or take miss rather than pass
+            sc = -30000
         sbuf[i] = sc
 
 
