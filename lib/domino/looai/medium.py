@@ -26,7 +26,7 @@ from .. import tiles
 from ..loo import (FOLLOW, DISCARD, EXCHANGE, KEEP, MISS, THROW_UP, FOR_POOL, TRUMP, PASSED,
                    KEPT, MISSED, trick_rank)
 from .know import suit_bits
-from .policy import keepval, _MODEL2, _MODEL3, _MODEL4
+from .policy import keepval, pieces_worth, _MODEL2, _MODEL3, _MODEL4
 
 _HI = tiles.HI
 _LO = tiles.LO
@@ -132,16 +132,8 @@ def _mates(hand, t, trump):
 
 def _hand(hand, trump, m, dealer):
     """A hand's worth kept, tenths of a point (``m``: a model above)."""
-    v = m[13] + m[12] * dealer
-    k = 0
-    for t in hand:
-        hi = _HI[t]
-        lo = _LO[t]
-        if hi == trump or lo == trump:
-            v += m[7 if hi == lo else hi + lo - trump]
-            k += 1
-        elif hi == lo:
-            v += m[8]
+    v, k = pieces_worth(hand, trump, m)
+    v += m[13] + m[12] * dealer
     if k:
         v += m[8 + k] if k < 3 else m[11]
     return v

@@ -12,7 +12,9 @@ lead, or a follow with seats still to play). Hard's playouts
 (:func:`rollout`) take the best score for every seat; the model of play
 (:func:`loglik`) is a softmax of the same scores and weighs sampled deals by
 how likely the other seats' seen plays were. Reads the search game's state
-in place (``loc``, ``trump``, ``phase``, the trick) and allocates nothing per move."""
+in place (``loc``, ``trump``, ``phase``, the trick) and allocates nothing per move
+but a seat's list of pieces when it keeps or misses (:func:`pieces_worth`, which
+Medium's hand model shares)."""
 
 from .. import tiles
 from ..ai import exp_table, softmax_loglik  # noqa: F401  (exp_table: the interface)
@@ -48,6 +50,22 @@ def keepval(t, trump):
     if hi == lo:
         return 8 + hi
     return hi
+
+
+def pieces_worth(hand, trump, m):
+    """The worth of ``hand``'s pieces by the hand model ``m`` (each trump by its
+    rank, another double), tenths of a point, and how many trumps it holds."""
+    v = 0
+    k = 0
+    for t in hand:
+        hi = _HI[t]
+        lo = _LO[t]
+        if hi == trump or lo == trump:
+            v += m[7 if hi == lo else hi + lo - trump]
+            k += 1
+        elif hi == lo:
+            v += m[8]
+    return v, k
 
 
 def trick_best(g):
@@ -162,17 +180,12 @@ def scores(g, buf, n, sbuf):
     # DECIDE: Medium's hand model, in its units (medium.VUNIT 3 a tenth of a point)
     m = _MODEL2 if g.players == 2 else _MODEL3 if g.players == 3 else _MODEL4
     dl = 1 if seat == g.dealer else 0
-    v = m[13] + m[12] * dl  # the hand kept, less its trumps' count
-    k = 0
+    hand = []
     for t in range(PIECES):
         if loc[t] == seat:
-            hi = _HI[t]
-            lo = _LO[t]
-            if hi == trump or lo == trump:
-                v += m[7 if hi == lo else hi + lo - trump]
-                k += 1
-            elif hi == lo:
-                v += m[8]
+            hand.append(t)
+    v, k = pieces_worth(hand, trump, m)
+    v += m[13] + m[12] * dl  # the hand kept, less its trumps' count
     u = g.turnup
     up = m[7 if _HI[u] == _LO[u] else _HI[u] + _LO[u] - trump]
     st = g.status
