@@ -68,8 +68,9 @@ def medium_scores(K, rng):
         ends = g.open_ends()
         m = end_mask(ends)
         if not g.over:  # (going out needs no weight: all of a last tile's plays do)
-            for d in range(1, n if m else 1):
-                # each seat after us able to answer the new ends, the next one most
+            for d in range(1, min(n, 4) if m else 1):
+                # each of the three seats after us able to answer the new ends, the next
+                # one most (later ones would count an eighth or less, at a Pico's time)
                 s = (me + d) % n
                 vs = void[s]
                 room = fit = 0
