@@ -39,8 +39,9 @@ after that save. A region of all 0x00 or all 0xFF is blank, not damaged.
 Compaction: when the new copy does not fit in the tail, the newest copy of
 every record (the new payload for the record being saved; statistics first,
 then settings, then the match) is packed at the start of a 0xFF-filled image
-of the whole region (built in a scratch buffer the Storage makes at start-up
-and keeps, so a compaction mid-match needs no large allocation), written by
+of the whole region (built in a buffer of the region's size made for the
+compaction and dropped after it: compactions are rare, and a buffer kept for
+the session would take 4 KB of the heap from every match), written by
 ONE backend write (one ``nvm`` slice
 assignment: one sector erase, then one program of all 16 pages; writing less
 than the whole region would not help, as CircuitPython programs back the rest
@@ -171,6 +172,18 @@ def _all_ff(b):
 _FF_PAGE = b"\xff" * PAGE
 
 
+def _region(size):
+    """A buffer of the region's size, for a scan or a compaction: on MemoryError
+    the heap is collected and it is asked for once more (a save that still
+    fails raises MemoryError and leaves the log as it was)."""
+    try:
+        return bytearray(size)
+    except MemoryError:
+        import gc
+        gc.collect()
+        return bytearray(size)
+
+
 def _used(buf, lim, blank):
     """Length of ``buf[:lim]`` without its trailing ``blank`` bytes (no copy of the buffer)."""
     fill = _FF_PAGE if blank == 0xFF else bytes(PAGE)
@@ -268,9 +281,6 @@ class Storage:
             raise ValueError("too many records")
         self.compactions = 0
         self.errors = []
-        # The whole region's scratch: made now, while the heap is whole, and kept, so that
-        # reading the log and compacting it need no large allocation later in a match.
-        self._buf = bytearray(self.size)
         self._report(self._scan())
 
     def capacity(self, record_id):
@@ -318,8 +328,8 @@ class Storage:
         ``(record id, offset)`` of every good copy in log order.
         """
         nrec = len(self.slot_sizes)
-        data = self._buf
-        lim = self._read_all()
+        data = _region(self.size)
+        lim = self._read_all(data)
         used = _used(data, lim, 0xFF)
         self._best = [None] * nrec  # per record: (seq, offset, payload length)
         problems = []  # (record id or -1, what)
@@ -368,9 +378,8 @@ class Storage:
         self._ack = len(problems) > 0
         return problems, good
 
-    def _read_all(self):
-        """Read the region into the scratch buffer a page at a time; the bytes read."""
-        buf = self._buf
+    def _read_all(self, buf):
+        """Read the region into ``buf`` a page at a time; the bytes read."""
         p = 0
         while p < self.size:
             d = self.backend.read(p, min(PAGE, self.size - p))
@@ -502,7 +511,7 @@ class Storage:
         for r in range(nrec):
             if r not in order:
                 order.append(r)
-        copies = []  # (record id, seq, payload), read before the scratch buffer is reused
+        copies = []  # (record id, seq, payload)
         for r in order:
             if r == rid:
                 copies.append((r, seq, payload))
@@ -510,7 +519,7 @@ class Storage:
                 pl = self.load(r)
                 if pl is not None:
                     copies.append((r, self._best[r][0], pl))
-        img = self._buf  # kept from start-up: no region-sized allocation now
+        img = _region(self.size)
         for q in range(0, self.size, PAGE):
             img[q:q + PAGE] = _FF_PAGE[:min(PAGE, self.size - q)]
         best = [None] * nrec

@@ -313,28 +313,68 @@ def test_compaction_keeps_the_newest_copy_of_every_record():
     assert flash.erases == 1
 
 
-def test_a_compaction_allocates_no_region_sized_buffer():
-    """The compaction builds its image in the buffer made at start-up: a save that
-    compacts mid-match allocates only the copies it writes, less than the region (on the device a 4 KB
-    request could fail on a broken-up heap)."""
+def test_the_store_keeps_no_region_sized_buffer():
+    """Between saves the Storage holds no buffer of the region's size (that would
+    be 4 KB of the device's heap for the whole session): what it keeps after
+    loading a full log and after a compaction is small."""
+    import gc
     import tracemalloc
-    flash = MemoryBackend(bytearray(b"\xff" * SIZE))  # the test's flash model copies sectors
+    flash = MemoryBackend(bytearray(b"\xff" * SIZE))
+    seed = Storage(flash)
+    seed.save(0, b"settings")
+    seed.save(1, b"stats" * 100)
+    for i in range(6):
+        seed.save(2, bytes([i]) * 600)
+    gc.collect()
+    tracemalloc.start()
     st = Storage(flash)
-    st.save(0, b"settings")
+    gc.collect()
+    kept = tracemalloc.get_traced_memory()[0]
+    before = st.compactions
+    i = 0
+    while st.compactions == before:
+        i += 1
+        st.save(2, bytes([i & 0xFF]) * (600 + i % 7))
+    gc.collect()
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    assert kept < SIZE // 4, "the store keeps %d bytes after loading" % kept
+    assert after < SIZE // 4, "the store keeps %d bytes after a compaction" % after
+    assert st.load(2) == bytes([i & 0xFF]) * (600 + i % 7)
+
+
+def test_a_compaction_out_of_ram_loses_nothing_saved():
+    """When even after a collection no buffer of the region's size can be had, the
+    compacting save raises MemoryError and the log stays as it was; the next
+    save, with RAM back, compacts."""
+    flash = FlashModel()
+    st = Storage(flash)
     st.save(1, b"stats" * 100)
     i = 0
-    while True:
+    while True:  # fill the log until the next save compacts
         i += 1
-        before = st.compactions
-        payload = bytes([i & 0xFF]) * (600 + i % 7)
-        tracemalloc.start()
-        st.save(2, payload)
-        peak = tracemalloc.get_traced_memory()[1]
-        tracemalloc.stop()
-        if st.compactions > before:
+        payload = bytes([i & 0xFF]) * 600
+        if st._end + HEADER + len(payload) > SIZE:
             break
-    assert peak < SIZE, "a compacting save allocated %d bytes at its peak" % peak
-    assert Storage(MemoryBackend(flash.buf)).load(2) == payload
+        st.save(2, payload)
+    before = bytes(flash.buf)
+    real = savestore._region
+    asked = []
+
+    def no_ram(size):
+        asked.append(size)
+        raise MemoryError("memory allocation failed")
+    savestore._region = no_ram
+    try:
+        with pytest.raises(MemoryError):
+            st.save(2, payload)
+    finally:
+        savestore._region = real
+    assert asked == [SIZE]
+    assert bytes(flash.buf) == before and flash.erases == 0
+    assert st.save(2, payload) and st.compactions == 1
+    assert Storage(FlashModel(flash.buf)).load(2) == payload
+    assert Storage(FlashModel(flash.buf)).load(1) == b"stats" * 100
 
 
 def test_a_save_out_of_ram_loses_nothing_saved():
