@@ -1,6 +1,6 @@
 """Every game family gives the AI the interface :mod:`domino.ai.interface` writes
-down: the members Hard must have, each optional one its own or the default, and
-a named cost record of :func:`domino.ai.hard.costs`'s fields."""
+down: a family package's four names, and Hard's part an instance of a subclass
+of :class:`~domino.ai.interface.Search` with a priced :class:`~domino.ai.interface.Costs`."""
 
 import inspect
 
@@ -8,20 +8,10 @@ import pytest
 
 from devscript import valid_code
 from domino import games
-from domino.ai import family, interface
-from domino.ai.hard import costs
+from domino.ai import family
+from domino.ai.interface import Costs, Search
 
-REQUIRED = ("rollout", "points", "exp_table", "loglik", "costs", "PRIOR_SCALE")
-OPTIONAL = ("BlockModel", "guide", "FastSolver", "model_applies", "fast_applies", "fast_playout",
-            "exact_at", "close_applies")
-FIELDS = tuple(inspect.signature(costs).parameters)
-
-
-def test_the_optional_members_are_the_defaults_module():
-    """What a family may leave out has a default in the interface module, and
-    nothing else is there: the list above is the module's."""
-    names = {n for n in dir(interface) if not n.startswith("_")}
-    assert names == set(OPTIONAL)
+FIELDS = tuple(inspect.signature(Costs).parameters)
 
 
 @pytest.mark.parametrize("gid", range(len(games.GAMES)))
@@ -31,12 +21,15 @@ def test_each_family_gives_the_whole_interface(gid):
     for name in ("weight", "Knowledge", "medium_scores", "search_parts"):
         assert callable(getattr(F, name)), name
     S = F.search_parts()
-    for name in REQUIRED + OPTIONAL:
-        assert hasattr(S, name), (cls.NAME, name)
+    assert isinstance(S, Search) and type(S) is not Search, S
+    # what the base leaves to the family is given by it
+    for name in ("rollout", "loglik"):
+        assert callable(getattr(S, name, None)), (cls.NAME, name)
     record = S.costs(cls)
-    assert type(record) is tuple and len(record) == len(FIELDS), record
-    c = dict(zip(FIELDS, record))
-    assert all(type(v) is int and v >= 0 for v in record), c
+    assert type(record) is Costs, record
+    c = vars(record)
+    assert set(c) == set(FIELDS), c
+    assert all(type(v) is int and v >= 0 for v in c.values()), c
     # the work every decision counts has a price
     assert c["deal"] > 0 and c["move"] > 0, c
     # a feature the game's hands use is priced: playouts on the fast solver's state
@@ -46,14 +39,34 @@ def test_each_family_gives_the_whole_interface(gid):
         assert c["playout_fast"] > 0, c
     g = games.from_code(valid_code(gid, cls.PLAYERS[0], 1))
     if S.fast_applies(g):
-        assert c["node_fast"] > 0, c
-    # the family's policy work is counted where it is priced
-    if c["work"]:
-        assert callable(S.work), cls.NAME
+        assert c["node_fast"] > 0 and S.FastSolver is not None, c
+    # the family's policy work is counted where it is priced, and only there
+    if not c["work"]:
+        assert type(S).work is Search.work, cls.NAME
+
+
+def test_the_defaults_are_the_plainest_search():
+    """A family that overrides nothing has no block model, no faster solver or
+    playouts, Hard's own exact thresholds, no close decisions, no policy work,
+    and values a playout by the hand's result."""
+    class Bare(Search):
+        COSTS = Costs(deal=1, replay=2, weigh=3, move=4, node=5)
+    S = Bare()
+    assert S.costs(None) is Bare.COSTS
+    assert (S.model_applies(None), S.fast_applies(None), S.fast_playout(None), S.exact_at(None),
+            S.close_applies(None), S.work()) == (False, False, None, None, False, 0)
+    assert S.BlockModel is S.guide is S.FastSolver is None and S.PRIOR_SCALE == 1
+
+    class Ended:
+        def result(self):
+            class R:
+                points = (3, 1)
+            return R
+    assert S.points(Ended()) == (3, 1)
+    assert S.exp_table(0.5)[0] == 65536
 
 
 def test_the_cost_record_names_its_fields():
-    """Fields left out are 0; the order is the builder's."""
-    assert costs(1, 2, 3, 4, 5) == (1, 2, 3, 4, 5, 0, 0, 0, 0, 0, 0)
-    assert dict(zip(FIELDS, costs(deal=1, replay=2, weigh=3, move=4, node=5, playout_fast=9)))[
-        "playout_fast"] == 9
+    """Fields left out are 0."""
+    c = Costs(deal=1, replay=2, weigh=3, move=4, node=5, playout_fast=9)
+    assert (c.deal, c.node, c.playout_fast, c.work, c.loglik, c.node_fast) == (1, 5, 9, 0, 0, 0)

@@ -98,7 +98,7 @@ def test_block_playout_on_masks_plays_as_the_rollout(gid, n):
     from domino.ai.endgame import spread
     from domino.lineai import blockend, search
     cls = games.load(gid)
-    play = search.fast_playout(cls)
+    play = search.PARTS.fast_playout(cls)
     buf = new_move_buffer()
     cnt = bytearray(8 * 13)
     solver = blockend.BlockSolver()
@@ -137,5 +137,5 @@ def test_fast_playouts_only_for_block_play():
         parts = ai.family(cls).search_parts()
         want = playout if cls.AI == "lineai" and not cls.SCORES_IN_PLAY else None
         assert parts.fast_playout(cls) is want, cls.__name__
-    assert search.fast_playout(games.load(2)) is None
+    assert search.PARTS.fast_playout(games.load(2)) is None
 

@@ -27,7 +27,7 @@ sys.path[:0] = [TOOLS, os.path.join(os.path.dirname(TOOLS), "lib")]
 import device_budget as db  # noqa: E402
 from domino.ai import endgame  # noqa: E402
 from domino.lineai import know, likely, search, blockend, blockplay  # noqa: E402
-from domino.ai.hard import Hard, costs  # noqa: E402
+from domino.ai.hard import Hard  # noqa: E402
 
 KEYS = ("deal", "deal_guided", "loglik", "replay", "weigh", "move_block", "move_scoring", "node_block", "node_other",
         "move_fast", "playout_fast")
@@ -56,7 +56,7 @@ def _count(counts):
     wrap(likely.BlockModel, "loglik", lambda a, r: [("loglik", a[0].work)])
     wrap(know.Knowledge, "replay", lambda a, r: [("replay", ne(a))] + (
         [("weigh", ne(a))] if len(a) > 2 and a[2] else []))
-    wrap(search, "rollout", lambda a, r: [("move_scoring" if a[3] else "move_block", r)])
+    wrap(search.PARTS, "rollout", lambda a, r: [("move_scoring" if a[3] else "move_block", r)])
     wrap(blockend.BlockSolver, "solve", lambda a, r: [("node_block", a[0].nodes)])
     wrap(endgame.Solver, "solve", lambda a, r: [("node_other", a[0].nodes)])
     wrap(blockplay, "playout", lambda a, r: [("move_fast", a[0].nodes), ("playout_fast", 1)])
@@ -68,14 +68,13 @@ def _count(counts):
 
 
 def named_costs(record):
-    """A family's cost record (:func:`domino.ai.hard.costs`) as a dict by its fields' names."""
-    import inspect
-    return dict(zip(inspect.signature(costs).parameters, record))
+    """A family's cost record (:class:`domino.ai.interface.Costs`) as a dict by its fields' names."""
+    return dict(vars(record))
 
 
 def line_weights():
     """The line family's cost weights (its two records) by :data:`KEYS`."""
-    blk, sco = named_costs(search._BLOCK), named_costs(search._SCORING)
+    blk, sco = named_costs(search.LineSearch.BLOCK), named_costs(search.LineSearch.SCORING)
     return dict(deal=blk["deal"], deal_guided=blk["deal_guided"], loglik=blk["loglik"],
                 replay=blk["replay"], weigh=blk["weigh"], move_block=blk["move"],
                 move_scoring=sco["move"], node_block=blk["node_fast"], node_other=blk["node"],

@@ -5,12 +5,11 @@ keeps one in ``SIR`` by how likely the other seats' seen plays were on it
 (sampling-importance-resampling), values each candidate on the kept deals by a
 playout (the family's ``rollout``) or an exact solve of the ending, and picks
 the best mean value plus Medium's score. It counts its cost in device time
-(the family's :func:`costs` record) and stops within ``COST``. What it asks
-of a family: :mod:`domino.ai.interface`; each step and every parameter:
+(the family's :class:`~.interface.Costs`) and stops within ``COST``. What it
+asks of a family: :mod:`domino.ai.interface`; each step and every parameter:
 docs/ai.md ("How Hard plays", "Hard's parameters").
 """
 
-from micropython import const
 from array import array
 import math
 
@@ -41,28 +40,6 @@ def _find(owner, hashes, deals, cap):
     hashes[n] = h
     deals.append(bytes(owner))
     return -2 - n
-
-
-_LOGLIK = const(7)  # places in a cost record (costs) read one by one
-_MOVE_FAST = const(9)
-_PLAYOUT_FAST = const(10)
-_WORK = const(5)
-
-
-def costs(deal, replay, weigh, move, node, work=0, deal_guided=0, loglik=0, node_fast=0,
-          move_fast=0, playout_fast=0):
-    """A family's cost record (its search part's ``costs(game_cls)``): Hard's
-    weights, in 1/20 ms of an RP2040, of a hidden tile placed in a deal drawn
-    (``deal``; ``deal_guided`` in a guided draw), an event replayed
-    (``replay``) and more when weighed (``weigh``), a playout move (``move``),
-    a node of the contract's exact solver (``node``; ``node_fast`` of the
-    family's ``FastSolver``), a unit of the family's policy work (``work``,
-    :func:`domino.ai.interface.work`), of the block likelihood's work
-    (``loglik``), a move of a playout on the fast solver's state
-    (``move_fast``) and each such playout (``playout_fast``); 0 where the
-    family lacks the feature. Fitted by ``tools/hard_cost.py``."""
-    return (deal, replay, weigh, move, node, work, deal_guided, loglik, node_fast, move_fast,
-            playout_fast)
 
 
 class Hard(Player):
@@ -99,7 +76,7 @@ class Hard(Player):
     EXACT_GENERIC = 10  # the same for other endings (the contract's solver, 4x dearer nodes)
     NODES = 1000    # node limit of one exact solve (past it: a playout); ~150 typical at 14
     CACHE = 8       # deals whose likelihood / values a decision remembers (repeats cost nothing)
-    COST = 17000    # what a decision may spend, in 1/20 ms of an RP2040 (:func:`costs`) ...
+    COST = 17000    # what a decision may spend, in 1/20 ms of an RP2040 (Costs) ...
     MIN_DEALS = 8   # deals the cost must afford: else fewer draws per kept deal
     RACE_MIN = 8    # kept deals after which a clear leader stops the decision (0: never)
     RACE_Z = 2.5    # clear: ahead of each other candidate by this many standard errors
@@ -164,10 +141,10 @@ class Hard(Player):
                 self._solver = S.FastSolver((self.buf, self.buf2, self.buf3))
             elif not fast and type(self._solver) is not Solver:
                 self._solver = Solver(self.buf2)  # buf2: loglik's scratch, free here
-        # the family's cost record (costs); its policy's work counted from here,
+        # the family's cost record (Costs); its policy's work counted from here,
         # Medium's scores' included
         self.cw = S.costs(cls)
-        self.c_work = self.cw[_WORK]
+        self.c_work = self.cw.work
         if self.c_work:
             S.work()
         self.cand = self._candidates(F, K, nl)
@@ -225,11 +202,11 @@ class Hard(Player):
         """How deals are drawn and what they cost: ``forced`` (one deal only),
         ``use_model`` (weighed by the block model), ``sir`` (draws per kept
         deal), the ``target`` of playouts and the cost of each piece of work
-        (:func:`costs`); where the cost would not afford ``MIN_DEALS`` kept
-        deals, fewer draws per kept deal, then fewer candidates."""
+        (the family's ``Costs``); where the cost would not afford ``MIN_DEALS``
+        kept deals, fewer draws per kept deal, then fewer candidates."""
         cand = self.cand
-        (c_deal, c_replay, c_weigh, self.c_move, c_node, _, c_guided, _, c_node_fast, _,
-         _) = self.cw
+        w = self.cw
+        self.c_move = w.move
         # one deal only is possible (no boneyard, one other hand holds every hidden
         # tile: two players once the boneyard is empty): every deal drawn would be
         # that one and every playout or solve on it would give the same value, so
@@ -255,10 +232,10 @@ class Hard(Player):
             self.target = len(cand)
         # costs of this decision: a deal drawn, replayed, weighed; a node
         ne = len(obs.events)
-        self.c_deal = (c_guided if self.use_model and self.GUIDE else c_deal) * len(K.pool)
-        self.c_replay = c_replay * ne
-        self.c_weigh = c_weigh * ne
-        self.c_node = c_node_fast if fast else c_node
+        self.c_deal = (w.deal_guided if self.use_model and self.GUIDE else w.deal) * len(K.pool)
+        self.c_replay = w.replay * ne
+        self.c_weigh = w.weigh * ne
+        self.c_node = w.node_fast if fast else w.node
         if not self.use_model:
             # deals weighed by replays: when the cost would not afford MIN_DEALS
             # kept deals (many seats, long hands), fewer draws per kept deal, then
@@ -304,7 +281,7 @@ class Hard(Player):
                     ll = self._lv[j]
                 else:
                     ll = self.model.loglik(owner)  # the game stays where it was
-                    self.cost += self.cw[_LOGLIK] * self.model.work
+                    self.cost += self.cw.loglik * self.model.work
                     if j < -1:
                         self._lv.append(ll)
                 if self.guide is not None:
@@ -378,7 +355,7 @@ class Hard(Player):
                 self.cost += self._solver.nodes * self.c_node
             if v is None and self.fastplay:
                 v = self.fastplay(self._solver, g, self.side, K.nsides, self.bad, self.cnt)
-                self.cost += self.cw[_PLAYOUT_FAST] + self._solver.nodes * self.cw[_MOVE_FAST]
+                self.cost += self.cw.playout_fast + self._solver.nodes * self.cw.move_fast
             if v is None:
                 depth = rollout(g, buf, rng, self.scoring, self.cnt)
                 self.cost += depth * self.c_move

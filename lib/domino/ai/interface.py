@@ -1,4 +1,4 @@
-"""The interface a game family gives the AI, and the defaults of its search part.
+"""The interface a game family gives the AI: what its package holds, and :class:`Search`, Hard's part, with its defaults.
 
 The general layer (:mod:`domino.ai`: the anytime protocol, Easy, Medium, Hard,
 the contract's exact solver) knows no game family. A game class names its
@@ -29,79 +29,108 @@ Rock). A family package gives:
     Medium's score of each legal move of ``K.obs`` (K a ``Knowledge``); Hard
     ranks its candidates by it.
 ``search_parts()``
-    Hard's part, a module imported on first use (Easy and Medium never load
-    it). What it must give:
+    Hard's part: an instance of the family's subclass of :class:`Search`,
+    from a module imported on first use (Easy and Medium never load it).
 
-    ``rollout(g, buf, rng, scoring, cnt)``
-        plays ``g`` on by the family's fast policy, returns the moves made
-        (``buf`` a move buffer, ``cnt`` 104 bytes of scratch).
-    ``points(g)``
-        the points per side Hard values a playout's end by.
-    ``exp_table(beta)``, ``loglik(g, buf, sbuf, seat, move, etab, scoring, eps)``
-        the model of play: the log-probability that ``seat`` chose ``move``
-        at ``g``, which weighs sampled deals.
-    ``costs(game_cls)``
-        the family's cost record for ``game_cls`` (:func:`domino.ai.hard.costs`):
-        Hard's weights, in 1/20 ms of an RP2040, of the work it counts.
-    ``work()``, where the cost record prices ``work``
-        the work the family's policy did beyond the moves made since it was
-        last called (its rollouts' and ``medium_scores``' searches).
-    ``PRIOR_SCALE``
-        what Hard's ``PRIOR`` (the weight of Medium's score beside the
-        playouts' mean value) is multiplied by for this family.
-
-    What it may give, else the default here (a family without the feature
-    imports the default from this module):
-
-    ``model_applies(K)``, ``BlockModel(K, etab, mix, sharp)``, ``guide(model, sharp, floor)``
-        where a model applies, a cheaper likelihood of a deal from the seen
-        plays alone (``loglik(owner)``, ``work``) and draw weights for
-        ``deal``. Default: none (deals are weighed by a replay).
-    ``fast_applies(g)``, ``FastSolver(lists)``
-        where it applies, a faster exact solver of ``g``'s ending, used as
-        :class:`domino.ai.endgame.Solver` (``solve``, ``nodes``, ``UNIT``).
-        Default: none (the contract's solver).
-    ``fast_playout(game_cls)``
-        None, or ``playout(solver, g, side, nsides, bad, cnt)`` playing a
-        playout on a ``FastSolver``'s state (where ``fast_applies``) and
-        returning the value of the ended hand, as ``rollout`` and ``points``
-        give but cheaper. Default: None.
-    ``exact_at(K)``
-        the tiles left in all hands at or below which Hard values endings
-        exactly once ``K.closed``. Default: None (Hard's ``EXACT`` with a
-        ``FastSolver``, else ``EXACT_GENERIC``).
-    ``close_applies(K)``
-        whether a decision with no clear leader may go on past Hard's
-        ``COST`` to its ``COST_CLOSE``. Default: no.
-
-Hard's parameters and each family's values are tabled in docs/ai.md.
+Hard's parameters and each family's cost record are tabled in docs/ai.md.
 """
 
-BlockModel = None
-guide = None
-FastSolver = None
+from . import exp_table as _exp_table
 
 
-def model_applies(K):
-    """No model of play from the seen plays alone: False."""
-    return False
+class Costs:
+    """A family's cost record: Hard's weights, in 1/20 ms of an RP2040, of a
+    hidden tile placed in a deal drawn (``deal``; ``deal_guided`` in a guided
+    draw), an event replayed (``replay``) and more when weighed (``weigh``), a
+    playout move (``move``), a node of the contract's exact solver (``node``;
+    ``node_fast`` of the family's ``FastSolver``), a unit of the family's
+    policy work (``work``, :meth:`Search.work`), of the block likelihood's work
+    (``loglik``), a move of a playout on the fast solver's state
+    (``move_fast``) and each such playout (``playout_fast``); 0 where the
+    family lacks the feature. Fitted by ``tools/hard_cost.py``."""
+
+    def __init__(self, deal, replay, weigh, move, node, work=0, deal_guided=0, loglik=0, node_fast=0,
+                 move_fast=0, playout_fast=0):
+        self.deal = deal
+        self.replay = replay
+        self.weigh = weigh
+        self.move = move
+        self.node = node
+        self.work = work
+        self.deal_guided = deal_guided
+        self.loglik = loglik
+        self.node_fast = node_fast
+        self.move_fast = move_fast
+        self.playout_fast = playout_fast
 
 
-def fast_applies(g):
-    """No faster exact solver: False."""
-    return False
+class Search:
+    """Hard's part of a family. A family's subclass must give ``COSTS`` (or
+    :meth:`costs`), ``rollout`` and ``loglik``; the rest has its default here.
 
+    ``rollout(g, buf, rng, scoring, cnt)`` plays ``g`` on by the family's fast
+    policy and returns the moves made (``buf`` a move buffer, ``cnt`` 104 bytes
+    of scratch). ``loglik(g, buf, sbuf, seat, move, etab, scoring, eps)`` with
+    :meth:`exp_table` is the model of play: the log-probability that ``seat``
+    chose ``move`` at ``g``, which weighs sampled deals
+    (:func:`domino.ai.softmax_loglik` ends every one).
 
-def fast_playout(game_cls):
-    """No playouts on a faster solver's state: None."""
-    return None
+    Where :meth:`model_applies`, ``BlockModel(K, etab, mix, sharp)``
+    (``loglik(owner)``, ``work``) and ``guide(model, sharp, floor)`` give a
+    cheaper likelihood of a deal from the seen plays alone and draw weights
+    for ``Knowledge.deal``; where :meth:`fast_applies`, ``FastSolver(lists)``
+    is a faster exact solver of ``g``'s ending, used as
+    :class:`domino.ai.endgame.Solver` (``solve``, ``nodes``, ``UNIT``).
+    """
 
+    COSTS = None  # the family's Costs (or override costs())
+    PRIOR_SCALE = 1  # what Hard's PRIOR (the weight of Medium's score) is multiplied by
+    BlockModel = None
+    guide = None
+    FastSolver = None
 
-def exact_at(K):
-    """Hard's own threshold of exact endings: None."""
-    return None
+    def costs(self, game_cls):
+        """The family's :class:`Costs` for ``game_cls``: ``COSTS``."""
+        return self.COSTS
 
+    def exp_table(self, beta):
+        """The model of play's weights for sharpness ``beta`` (``loglik``'s ``etab``):
+        :func:`domino.ai.exp_table`."""
+        return _exp_table(beta)
 
-def close_applies(K):
-    """Whether a close decision may go on past Hard's ``COST``: no."""
-    return False
+    def points(self, g):
+        """Points per side of the ended hand ``g`` that Hard values a playout by:
+        its result's."""
+        return g.result().points
+
+    def work(self):
+        """The policy's work (rollouts, ``medium_scores``) since last asked, priced
+        at ``Costs.work``: none."""
+        return 0
+
+    def model_applies(self, K):
+        """Whether ``BlockModel`` gives the deals' likelihood for ``K``: no (deals are
+        weighed by a replay)."""
+        return False
+
+    def fast_applies(self, g):
+        """Whether ``FastSolver`` can search ``g``'s ending from here: no."""
+        return False
+
+    def fast_playout(self, game_cls):
+        """None, or ``playout(solver, g, side, nsides, bad, cnt)`` playing a playout
+        on a ``FastSolver``'s state (where :meth:`fast_applies`) and returning
+        the value of the ended hand, as ``rollout`` and ``points`` give but
+        cheaper, importing what it uses: None."""
+        return None
+
+    def exact_at(self, K):
+        """The tiles left in all hands at or below which Hard values endings
+        exactly once ``K.closed``; None: Hard's ``EXACT`` with a ``FastSolver``,
+        else ``EXACT_GENERIC``."""
+        return None
+
+    def close_applies(self, K):
+        """Whether a decision with no clear leader may go on past Hard's ``COST``
+        to its ``COST_CLOSE``: no."""
+        return False

@@ -5,7 +5,7 @@ says, ties to the first move in ``legal_moves``' order: the same moves and the
 same value, tested), without the game's ``apply``/``undo``: the hands are copied
 once into a :class:`~.blockend.BlockSolver`'s masks and played there, at under
 half the time a move (the emulated Pico: 0.21 to 0.24 ms against 0.50). Imported
-only for block-play games (:func:`.search.fast_playout`), so that the others
+only for block-play games (:meth:`.search.LineSearch.fast_playout`), so that the others
 keep its code off the heap.
 """
 

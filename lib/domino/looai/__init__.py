@@ -7,7 +7,7 @@ voids proven by failures to follow and by plain leads after a trick, deals
 consistent with them, the replay), ``medium_scores`` (:mod:`.medium`: each
 piece's chance to win the trick, keep or miss by the hand's worth less the
 loo's risk) and ``search_parts`` (:mod:`.search`: the playout policy and the
-model of play of :mod:`.policy`; endings by the contract's solver). It
+model of play of :mod:`.policy`; no exact endings). It
 reads Loo's moves (:mod:`domino.loo`) and ``Observation.public`` (a :class:`~domino.loo.LooPublic`, read by name).
 """
 
@@ -39,4 +39,4 @@ def weight(move):
 def search_parts():
     """Hard's part of the interface (:mod:`.search`)."""
     from . import search
-    return search
+    return search.PARTS
