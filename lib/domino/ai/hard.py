@@ -11,38 +11,15 @@ docs/ai.md ("How Hard plays", "Hard's parameters").
 """
 
 from array import array
-import math
 
 from ..game import new_move_buffer
 from . import family
 from .anytime import Player
 from .endgame import Solver, spread
+from .sampling import Sampling, find
 
 
-def _find(owner, hashes, deals, cap):
-    """Where deal ``owner`` is among ``deals`` (``hashes`` holds their hashes): its
-    index, else -1 when ``cap`` deals are there, else it is added there at
-    index k and -2 - k is returned. Only a deal added allocates (one bytes)."""
-    h = 0
-    for x in owner:
-        h = ((h << 5) ^ (h >> 19) ^ x) & 0xFFFFFF
-    n = len(deals)
-    for j in range(n):
-        if hashes[j] == h:
-            d = deals[j]
-            k = len(owner) - 1
-            while k >= 0 and d[k] == owner[k]:
-                k -= 1
-            if k < 0:
-                return j
-    if n >= cap:
-        return -1
-    hashes[n] = h
-    deals.append(bytes(owner))
-    return -2 - n
-
-
-class Hard(Player):
+class Hard(Sampling, Player):
     """Determinized Monte Carlo over deals consistent with the observation (module doc).
 
     A decision: :meth:`_start` builds the family's ``Knowledge``, Medium's
@@ -63,21 +40,10 @@ class Hard(Player):
     EPS = 0.0       # weight of a uniform choice mixed into the model of play (replays)
     PRIOR = 1.0     # weight of Medium's score added to the mean playout value
     TOP = 3         # moves searched: the best TOP by Medium's score (0: all)
-    SIR = 4         # block play: deals drawn per playout deal; one is kept by its likelihood
-    SIR_REPLAY = 4  # the same where deals are weighed by a replay (All Fives)
-    FEW = 6         # block play: with fewer moves of the other seats seen than this,
-    SIR_FEW = 2     # ... this many draws per kept deal
-    GUIDE = 1       # block play: 1 guides draws by the seen plays (0: blind draws)
-    MIX_PIPS = 50   # block play: prior % that a seat plays heaviest tile first ...
-    MIX_RANDOM = 0  # ... or at random (the rest: the general model); see lineai.likely
-    SHARP = 6       # the pips style's softmax is this many times sharper than BETA's
-    FLOOR = 32      # guided draws: the least weight (of 255) of a tile in a hand
     EXACT = 14      # tiles left in all hands at or below which block endings are solved exactly
     EXACT_GENERIC = 10  # the same for other endings (the contract's solver, 4x dearer nodes)
     NODES = 1000    # node limit of one exact solve (past it: a playout); ~150 typical at 14
-    CACHE = 8       # deals whose likelihood / values a decision remembers (repeats cost nothing)
     COST = 17000    # what a decision may spend, in 1/20 ms of an RP2040 (Costs) ...
-    MIN_DEALS = 8   # deals the cost must afford: else fewer draws per kept deal
     RACE_MIN = 8    # kept deals after which a clear leader stops the decision (0: never)
     RACE_Z = 2.5    # clear: ahead of each other candidate by this many standard errors
     COST_CLOSE = 40000  # ... with RACE_MIN deals kept and no clear leader: the most
@@ -198,123 +164,6 @@ class Hard(Player):
                 cand = cand[:self.TOP]
         return cand
 
-    def _deals(self, S, K, obs, fast):
-        """How deals are drawn and what they cost: ``forced`` (one deal only),
-        ``use_model`` (weighed by the block model), ``sir`` (draws per kept
-        deal), the ``target`` of playouts and the cost of each piece of work
-        (the family's ``Costs``); where the cost would not afford ``MIN_DEALS``
-        kept deals, fewer draws per kept deal, then fewer candidates."""
-        cand = self.cand
-        w = self.cw
-        self.c_move = w.move
-        # one deal only is possible (no boneyard, one other hand holds every hidden
-        # tile: two players once the boneyard is empty): every deal drawn would be
-        # that one and every playout or solve on it would give the same value, so
-        # one deal, drawn once, chooses the same move
-        others = 0
-        for s in range(obs.players):
-            if s != obs.seat and obs.counts[s]:
-                others += 1
-        forced = K.closed and others <= 1 and sum(obs.counts) - len(obs.hand) == len(K.pool)
-        model = not forced and S.model_applies(K)
-        sir = 1 if forced else self.SIR if model else self.SIR_REPLAY
-        if model and self.FEW:
-            seen = 0  # the other seats' moves seen: little evidence, fewer draws
-            for e in obs.events:
-                if e[0] != obs.seat:
-                    seen += 1
-            if seen < self.FEW:
-                sir = min(sir, self.SIR_FEW)
-        self.use_model = sir > 1 and model
-        # at least a few deals even with many legal moves
-        self.target = max(self.PLAYOUTS_SCORING if self.scoring else self.PLAYOUTS, 6 * len(cand))
-        if forced:
-            self.target = len(cand)
-        # costs of this decision: a deal drawn, replayed, weighed; a node
-        ne = len(obs.events)
-        self.c_deal = (w.deal_guided if self.use_model and self.GUIDE else w.deal) * len(K.pool)
-        self.c_replay = w.replay * ne
-        self.c_weigh = w.weigh * ne
-        self.c_node = w.node_fast if fast else w.node
-        if not self.use_model:
-            # deals weighed by replays: when the cost would not afford MIN_DEALS
-            # kept deals (many seats, long hands), fewer draws per kept deal, then
-            # fewer candidates (down to two)
-            play = self.c_move * sum(obs.counts)
-            draw = self.c_deal + self.c_replay + self.c_weigh
-            while sir > 1 and self.MIN_DEALS * (sir * draw + len(cand) * play) > self.COST:
-                sir -= 1
-            while (self.prior is not None and len(cand) > 2
-                   and self.MIN_DEALS * (sir * draw + len(cand) * play) > self.COST):
-                cand = cand[:-1]
-            self.cand = cand
-        self.sir = sir
-        self.forced = forced
-
-    def _weigh(self, g, seat, mv):
-        return self.parts.loglik(g, self.buf2, self.buf3, seat, mv, self.etab, self.scoring, self.EPS)
-
-    def _draw(self, K, rng):
-        """One unit of deal work: draw a deal and weigh it by the model of play
-        (kept in a weighted reservoir of ``SIR`` draws), or, after the last
-        draw, stand the game at the kept deal. True once the game stands there."""
-        if self.drawn < self.sir:
-            if self._ck is None:
-                c = self.CACHE
-                if self.use_model:
-                    self._lk = [0] * c  # deals weighed by the model (hashes, deals),
-                    self._ld = []  # their log-likelihoods
-                    self._lv = []
-                self._ck = [0] * c  # kept deals (hashes, deals), the value of each
-                self._cd = []  # candidate on them
-                self._cv = [0] * (c * len(self.cand))
-            if self.use_model and self.model is None:
-                mix = (100 - self.MIX_PIPS - self.MIX_RANDOM, self.MIX_PIPS, self.MIX_RANDOM)
-                self.model = self.parts.BlockModel(K, self.etab, mix, self.SHARP)
-                if self.GUIDE:
-                    self.guide = self.parts.guide(self.model, self.SHARP, self.FLOOR)
-            owner = K.deal(rng, 20, self.guide)
-            self.cost += self.c_deal
-            if self.model is not None:
-                j = _find(owner, self._lk, self._ld, self.CACHE)
-                if j >= 0:
-                    ll = self._lv[j]
-                else:
-                    ll = self.model.loglik(owner)  # the game stays where it was
-                    self.cost += self.cw.loglik * self.model.work
-                    if j < -1:
-                        self._lv.append(ll)
-                if self.guide is not None:
-                    ll -= K.logq  # a guided draw: over its chance of being drawn
-            else:
-                weigh = self._weigh if self.sir > 1 else None
-                ll = K.reweigh(owner, weigh)
-                if ll is None:
-                    ll = K.replay(owner, weigh)
-                    self.cost += self.c_replay
-                if weigh is not None:
-                    self.cost += self.c_weigh
-            if self.drawn == 0 or ll > self.top:
-                self.tot = self.tot * math.exp(self.top - ll) if self.drawn else 0.0
-                self.top = ll
-            w = math.exp(ll - self.top)
-            self.tot += w
-            self.drawn += 1
-            keep = self._keep
-            self.last = rng.next16() * self.tot < w * 65536
-            if self.last:  # the game stands at this deal, unless weighed by the model
-                self.last = self.model is None
-                for i in range(len(owner)):
-                    keep[i] = owner[i]
-            if not self.last or self.drawn < self.sir:
-                return False
-        elif not self.last and K.reweigh(self._keep) is None:
-            K.replay(self._keep)
-            self.cost += self.c_replay
-        self.drawn = 0
-        self.deals += 1
-        return True
-
     def _work(self, budget):
         K = self.know
         g = K.game
@@ -333,7 +182,7 @@ class Hard(Player):
             if self.cursor == 0:
                 if not self._draw(K, rng):
                     continue
-                j = _find(self._keep, self._ck, self._cd, self.CACHE)  # seen before?
+                j = find(self._keep, self._ck, self._cd, self.CACHE)  # seen before?
                 self.hit = j
                 self.slot = -2 - j if j < -1 else -1
             i = cand[self.cursor]
