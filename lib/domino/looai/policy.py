@@ -13,8 +13,8 @@ lead, or a follow with seats still to play). Hard's playouts
 (:func:`loglik`) is a softmax of the same scores and weighs sampled deals by
 how likely the other seats' seen plays were. Reads the search game's state
 in place (``loc``, ``trump``, ``phase``, the trick) and allocates nothing per move
-but a seat's list of pieces when it keeps or misses (:func:`pieces_worth`, which
-Medium's hand model shares)."""
+but the pair :func:`pieces_worth` (Medium's hand model) returns when a seat keeps
+or misses."""
 
 from .. import tiles
 from ..ai import exp_table, softmax_loglik  # noqa: F401  (exp_table: the interface)
@@ -52,12 +52,18 @@ def keepval(t, trump):
     return hi
 
 
-def pieces_worth(hand, trump, m):
-    """The worth of ``hand``'s pieces by the hand model ``m`` (each trump by its
-    rank, another double), tenths of a point, and how many trumps it holds."""
+_ALL = range(PIECES)
+
+
+def pieces_worth(tiles, trump, m, loc=None, seat=0):
+    """The worth of the pieces ``tiles`` (given ``loc``, those of them at ``seat``)
+    by the hand model ``m`` (each trump by its rank, another double), tenths of
+    a point, and how many trumps they hold."""
     v = 0
     k = 0
-    for t in hand:
+    for t in tiles:
+        if loc is not None and loc[t] != seat:
+            continue
         hi = _HI[t]
         lo = _LO[t]
         if hi == trump or lo == trump:
@@ -180,11 +186,7 @@ def scores(g, buf, n, sbuf):
     # DECIDE: Medium's hand model, in its units (medium.VUNIT 3 a tenth of a point)
     m = _MODEL2 if g.players == 2 else _MODEL3 if g.players == 3 else _MODEL4
     dl = 1 if seat == g.dealer else 0
-    hand = []
-    for t in range(PIECES):
-        if loc[t] == seat:
-            hand.append(t)
-    v, k = pieces_worth(hand, trump, m)
+    v, k = pieces_worth(_ALL, trump, m, loc, seat)
     v += m[13] + m[12] * dl  # the hand kept, less its trumps' count
     u = g.turnup
     up = m[7 if _HI[u] == _LO[u] else _HI[u] + _LO[u] - trump]
