@@ -53,6 +53,17 @@ def medium_scores(K, rng):
     for t in obs.hand:
         my_pips += _HI[t] + _LO[t]
     partner = (me + 2) % n if nsides == 2 and n == 4 else -1
+    # a blocked line's count: the other seats' pips, estimated from the hidden tiles
+    mates = others = 0
+    for s in range(n):
+        if s != me:
+            est = pool_pips * obs.counts[s] // max(hidden, 1)
+            if s == partner:
+                mates += est
+            else:
+                others += est
+    if nsides > 2:
+        others //= nsides - 1
     void = K.void
     W = MEDIUM_W
     out = []
@@ -104,18 +115,7 @@ def medium_scores(K, rng):
                         sc -= W[5]
             if dead:
                 # the line is blocked: lowest pips wins
-                ours = my_pips - _HI[t] - _LO[t]
-                others = 0
-                for s in range(n):
-                    if s == me:
-                        continue
-                    est = pool_pips * obs.counts[s] // max(hidden, 1)
-                    if s == partner:
-                        ours += est
-                    else:
-                        others += est
-                if nsides > 2:
-                    others //= nsides - 1
+                ours = my_pips - _HI[t] - _LO[t] + mates
                 sc += W[6] if ours < others else -W[6]
         g.undo()
         out.append(sc)
