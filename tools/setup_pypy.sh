@@ -18,3 +18,7 @@ if [ ! -x .venv-pypy/bin/python ]; then
     pypy3 -m venv .venv-pypy
 fi
 .venv-pypy/bin/python -m pip install -q --disable-pip-version-check dominoes==6.1.0
+# The core writes `from micropython import const`; CPython's .venv gets that module from
+# Adafruit-Blinka, which this environment does not need: a stub of the same function.
+site="$(.venv-pypy/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+printf 'def const(x):\n    """CircuitPython'"'"'s const: the value itself."""\n    return x\n' > "$site/micropython.py"
