@@ -172,8 +172,8 @@ class Hard(Sampling, Player):
         nc = len(cand)
         rng = self.rng
         buf = self.buf
-        rollout = self.parts.rollout
-        points = self.parts.points  # the family's points of an ended hand
+        parts = self.parts  # (its methods called on it: a bound method taken out would allocate)
+        rollout = parts.rollout
         while budget > 0:
             budget -= 1
             if self.cursor == 0 and not self.drawn and self._enough():
@@ -209,8 +209,8 @@ class Hard(Sampling, Player):
                 depth = rollout(g, buf, rng, self.scoring, self.cnt)
                 self.cost += depth * self.c_move
                 if self.c_work:
-                    self.cost += self.parts.work() * self.c_work
-                v = spread(points(g), self.side, K.nsides, self.bad)
+                    self.cost += parts.work() * self.c_work
+                v = spread(parts.points(g), self.side, K.nsides, self.bad)  # the family's points
                 for _ in range(depth):
                     g.undo()
             g.undo()
