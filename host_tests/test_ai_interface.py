@@ -56,6 +56,7 @@ def test_the_defaults_are_the_plainest_search():
     assert (S.model_applies(None), S.fast_applies(None), S.fast_playout(None), S.exact_at(None),
             S.close_applies(None), S.work()) == (False, False, None, None, False, 0)
     assert S.BlockModel is S.guide is S.FastSolver is None and S.PRIOR_SCALE == 1
+    assert S.prior_scale(None) == 1
 
     class Ended:
         def result(self):
@@ -70,3 +71,16 @@ def test_the_cost_record_names_its_fields():
     """Fields left out are 0."""
     c = Costs(deal=1, replay=2, weigh=3, move=4, node=5, playout_fast=9)
     assert (c.deal, c.node, c.playout_fast, c.work, c.loglik, c.node_fast) == (1, 5, 9, 0, 0, 0)
+
+
+def test_line_games_weigh_medium_less_with_two_players():
+    """Hard's prior in the line games: Medium's score at ``PRIOR_SCALE`` with 3
+    players or more, at 1 with 2 (where it won more against both baselines)."""
+    for gid in range(len(games.GAMES)):
+        cls = games.load(gid)
+        if cls.LAYOUT != "line":
+            continue
+        S = family(cls).search_parts()
+        for n in cls.PLAYERS:
+            K = family(cls).Knowledge(cls, cls(n, 1).observation(0))
+            assert S.prior_scale(K) == (1 if n == 2 else S.PRIOR_SCALE) and S.PRIOR_SCALE == 4

@@ -21,6 +21,35 @@ def open_board(h):
     return h.app.scene
 
 
+def check_layout(lines, b, nset):
+    """``lines`` (the board page's rows) list every tile of board ``b`` as it lies:
+    each arm chained from the centre out to its end, the spinner marked once."""
+    first = "FIRST " + tiles.name(b.first)
+    assert lines[0] == first + (", THE SPINNER" if b.spinner == b.first else ""), lines[0]
+    text = "\n".join(lines)
+    names = ("LEFT", "RIGHT", "UP", "DOWN")[:len(b.arms)]
+    stops = [text.index(n + ":") for n in names] + [len(text) - len(lines[-1])]
+    for i, name in enumerate(names):
+        row = text[stops[i]:stops[i + 1]]
+        pairs = [(int(a), int(c)) for a, c in re.findall(r"(\d+)-(\d+)", row.split("(END")[0])]
+        assert [tiles.tile(a, c) for a, c in pairs] == list(b.arms[i]), name
+        assert all(pairs[k][1] == pairs[k + 1][0] for k in range(len(pairs) - 1)), (name, pairs)
+        if pairs:
+            assert pairs[-1][1] == b.ends[i]
+            root = b.first if i < 2 else b.spinner
+            assert pairs[0][0] in (tiles.HI[root], tiles.LO[root]), (name, pairs)
+        else:
+            assert "NONE" in row, row
+        assert "(END %d)" % b.ends[i] in row
+    if b.spinner >= 0 and b.spinner != b.first:  # the spinner marked where it lies, once
+        assert text.count("*") == 2 and "* SPINNER" in text
+        assert "%d-%d*" % (tiles.HI[b.spinner], tiles.LO[b.spinner]) in text
+    else:
+        assert "*" not in text
+    laid = 1 + sum(len(a) for a in b.arms)
+    assert lines[-1] == "%d OF %d TILES LAID" % (laid, tiles.count(nset))
+
+
 def test_the_board_page_lists_every_tile_laid_as_it_lies():
     h, seen = frames(SPINNER_OPEN)
     g = h.app.session.game
@@ -28,25 +57,7 @@ def test_the_board_page_lists_every_tile_laid_as_it_lies():
     assert len(b.arms) == 4 and b.spinner >= 0  # the spinner's side arms are open
     page = open_board(h)
     lines = page.lines
-    assert lines[0].startswith("FIRST " + tiles.name(b.first))
-    # each arm's row (and its continuation rows) in order, tiles chained from the centre out
-    text = "\n".join(lines)
-    for i, name in enumerate(("LEFT", "RIGHT", "UP", "DOWN")):
-        start = text.index(name + ":")
-        end = min([text.index(n + ":") for n in ("LEFT", "RIGHT", "UP", "DOWN")
-                   if text.index(n + ":") > start] + [text.index("* SPINNER")])
-        pairs = [(int(a), int(c)) for a, c in re.findall(r"(\d+)-(\d+)", text[start:end].split("(END")[0])]
-        assert [tiles.tile(a, c) for a, c in pairs] == list(b.arms[i]), name
-        assert all(pairs[k][1] == pairs[k + 1][0] for k in range(len(pairs) - 1)), (name, pairs)
-        if pairs:
-            assert pairs[-1][1] == b.ends[i]
-            root = b.first if i < 2 else b.spinner
-            assert pairs[0][0] in (tiles.HI[root], tiles.LO[root]), (name, pairs)
-        assert "(END %d)" % b.ends[i] in text[start:end]
-    # the spinner marked where it lies, once
-    assert text.count("*") == 2 and "%d-%d*" % (tiles.HI[b.spinner], tiles.LO[b.spinner]) in text
-    laid = 1 + sum(len(a) for a in b.arms)
-    assert lines[-1] == "%d OF 91 TILES LAID" % laid
+    check_layout(lines, b, 12)
     # scrolled to its last row and back: no text over text, none off the screen
     scr = h.app.scr
     scr.ran_off = None
@@ -55,6 +66,24 @@ def test_the_board_page_lists_every_tile_laid_as_it_lies():
         assert scr.ran_off is None and scr.overlap is None, (scr.ran_off, scr.overlap)
     assert page.top == 0 and seen == []
 
+
+def test_the_layout_marks_a_spinner_laid_in_an_arm():
+    """Boards of All Fives hands played out by the core: with no spinner yet, the
+    spinner first, and the spinner laid in an arm (marked there), side arms open or not."""
+    from boardpage import layout_lines
+    from domino.allfives import AllFives
+    kinds = set()
+    for seed in range(40):
+        g = AllFives(2, seed)
+        buf = [0] * 64
+        while not g.over:
+            n = g.legal_moves(buf)
+            g.apply(buf[seed % n])
+            b = g.board()
+            check_layout(layout_lines(b, 6), b, 6)
+            kinds.add((b.spinner < 0, b.spinner == b.first, len(b.arms)))
+    # no spinner yet; the spinner first, side arms open; laid in an arm, open or not
+    assert {(True, False, 2), (False, True, 4), (False, False, 4), (False, False, 2)} <= kinds, kinds
 
 def grid_squares(h, nset):
     """The tiles-played grid as drawn: tile -> "table" (filled square), "hand" (open

@@ -141,7 +141,7 @@ class Hard(Sampling, Player):
         self.cap = self.COST
         if self.RACE_MIN and not self.forced and S.close_applies(K):
             self.cap = max(self.COST, self.COST_CLOSE)
-        self.pw = self.PRIOR * self.parts.PRIOR_SCALE  # the weight of Medium's score
+        self.pw = self.PRIOR * S.prior_scale(K)  # the weight of Medium's score
         self.done = False
 
     def _candidates(self, F, K, nl):

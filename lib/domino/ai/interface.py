@@ -93,6 +93,10 @@ class Search:
         """The family's :class:`Costs` for ``game_cls``: ``COSTS``."""
         return self.COSTS
 
+    def prior_scale(self, K):
+        """What Hard's PRIOR is multiplied by at ``K``'s position: ``PRIOR_SCALE``."""
+        return self.PRIOR_SCALE
+
     def exp_table(self, beta):
         """The model of play's weights for sharpness ``beta`` (``loglik``'s ``etab``):
         :func:`domino.ai.exp_table`."""

@@ -19,8 +19,9 @@ _LO = tiles.LO
 # (per 1 of the chance, the next seat in full, each later one half the one
 # before), a key end, the partner's shown suit, an opponent's shown suit (minus),
 # a block when our pips are lower (higher: minus), points scored in play (per
-# point)
-MEDIUM_W = [-1, 40, 20, 20, 4, 4, 40, 6]
+# point), the points the next opponent is expected to score on the new ends (per
+# point, minus)
+MEDIUM_W = [-1, 40, 20, 20, 4, 4, 40, 3, 3]
 
 
 def medium_scores(K, rng):
@@ -28,9 +29,11 @@ def medium_scores(K, rng):
     the fast policy score plus what the table shows: how likely each seat after
     us can answer the new ends (from the hidden tiles and the suits it has shown
     it lacks: opponents blocked, the partner kept in), ends only we can follow
-    (lakle), a block when our pips are lower, going out, the partner's suits and
-    points scored in play. ``rng`` deals the hidden tiles if the game does not stand
-    at the position yet (only public facts and our own hand are read)."""
+    (lakle), a block when our pips are lower, going out, the partner's suits,
+    points scored in play and those the next opponent is expected to score after
+    it (its best scoring answer, by the chance it holds each tile). ``rng``
+    deals the hidden tiles if the game does not stand at the position yet (only
+    public facts and our own hand are read)."""
     obs = K.obs
     me = obs.seat
     n = obs.players
@@ -85,11 +88,31 @@ def medium_scores(K, rng):
                 s = (me + d) % n
                 vs = void[s]
                 room = fit = 0
+                gains = [] if scoring and d == 1 else None
                 for u in K.pool:
                     if not (vs >> _HI[u] | vs >> _LO[u]) & 1:
                         room += 1
                         if (m >> _HI[u] | m >> _LO[u]) & 1:
                             fit += 1
+                            if gains is not None:
+                                best = 0  # the most it scores on any arm
+                                for a in range(len(ends)):
+                                    if _HI[u] == ends[a] or _LO[u] == ends[a]:
+                                        pp = g.play_points(u << 2 | a)
+                                        if pp > best:
+                                            best = pp
+                                if best:
+                                    gains.append(best)
+                if gains:
+                    # its best scoring answer, each tile held with the same chance
+                    gains.sort(reverse=True)
+                    pr = min(256, obs.counts[s] * 256 // room)
+                    miss = 256
+                    ex = 0
+                    for pp in gains:
+                        ex += pp * pr * miss
+                        miss = miss * (256 - pr) >> 8
+                    sc -= W[8] * ex >> 16
                 q = 256  # the chance, in 256ths, that none of its tiles answers
                 for i in range(min(obs.counts[s], room)):
                     q = q * (room - fit - i) // (room - i)  # (0 from i = room - fit on)
