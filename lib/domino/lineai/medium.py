@@ -21,7 +21,7 @@ _LO = tiles.LO
 # a block when our pips are lower (higher: minus), points scored in play (per
 # point), the points the next opponent is expected to score on the new ends (per
 # point, minus)
-MEDIUM_W = [-1, 40, 20, 20, 4, 4, 40, 3, 3]
+MEDIUM_W = [-1, 40, 20, 20, 4, 4, 100, 3, 3]
 
 
 def medium_scores(K, rng):
