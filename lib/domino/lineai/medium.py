@@ -12,6 +12,8 @@ from . import policy
 
 _HI = tiles.HI
 _LO = tiles.LO
+_SUIT = tiles.SUIT
+_ROW = tiles.SUIT_ROW
 
 
 # Medium's weights: per pip of the tile, beside the fast policy's score (which
@@ -68,6 +70,23 @@ def medium_scores(K, rng):
     if nsides > 2:
         others //= nsides - 1
     void = K.void
+    # per seat after us (the next three): the hidden tiles it may hold (none of a
+    # number it has shown it lacks), how many, and how many of them show each number
+    inpool = bytearray(tiles.count(obs.nset))
+    for u in K.pool:
+        inpool[u] = 1
+    seats = min(n, 4)
+    room = [0] * seats
+    per = [None] * seats
+    for d in range(1, seats):
+        vs = void[(me + d) % n]
+        c = per[d] = [0] * (obs.nset + 1)
+        for u in K.pool:
+            if not (vs >> _HI[u] | vs >> _LO[u]) & 1:
+                room[d] += 1
+                c[_HI[u]] += 1
+                if _HI[u] != _LO[u]:
+                    c[_LO[u]] += 1
     W = MEDIUM_W
     out = []
     for mv in obs.legal:
@@ -82,31 +101,50 @@ def medium_scores(K, rng):
         ends = g.open_ends()
         m = end_mask(ends)
         if not g.over:  # (going out needs no weight: all of a last tile's plays do)
-            for d in range(1, min(n, 4) if m else 1):
+            vals = []  # the numbers open, each once
+            for v in ends:
+                if v not in vals:
+                    vals.append(v)
+            for d in range(1, seats if m else 1):
                 # each of the three seats after us able to answer the new ends, the next
                 # one most (later ones would count an eighth or less, at a Pico's time)
                 s = (me + d) % n
                 vs = void[s]
-                room = fit = 0
-                gains = [] if scoring and d == 1 else None
-                for u in K.pool:
-                    if not (vs >> _HI[u] | vs >> _LO[u]) & 1:
-                        room += 1
-                        if (m >> _HI[u] | m >> _LO[u]) & 1:
-                            fit += 1
-                            if gains is not None:
-                                best = 0  # the most it scores on any arm
-                                for a in range(len(ends)):
-                                    if _HI[u] == ends[a] or _LO[u] == ends[a]:
-                                        pp = g.play_points(u << 2 | a)
-                                        if pp > best:
-                                            best = pp
-                                if best:
-                                    gains.append(best)
+                c = per[d]
+                fit = 0  # its possible tiles showing an open number (one showing two: once)
+                for i in range(len(vals)):
+                    v = vals[i]
+                    fit += c[v]
+                    for j in range(i):
+                        u = tiles.tile(v, vals[j])
+                        if inpool[u] and not (vs >> v | vs >> vals[j]) & 1:
+                            fit -= 1
+                gains = None
+                if scoring and d == 1:
+                    # the next seat's scoring answers: each possible tile's best on any arm
+                    gains = []
+                    for v in vals:
+                        if (vs >> v) & 1:
+                            continue
+                        base = v * _ROW
+                        for j in range(obs.nset + 1):
+                            u = _SUIT[base + j]
+                            o = _HI[u] + _LO[u] - v
+                            if (not inpool[u] or (vs >> o) & 1
+                                    or (o < v and (m >> o) & 1)):  # (o's row has it)
+                                continue
+                            best = 0
+                            for a in range(len(ends)):
+                                if ends[a] == v or ends[a] == o:
+                                    pp = g.play_points(u << 2 | a)
+                                    if pp > best:
+                                        best = pp
+                            if best:
+                                gains.append(best)
                 if gains:
                     # its best scoring answer, each tile held with the same chance
                     gains.sort(reverse=True)
-                    pr = min(256, obs.counts[s] * 256 // room)
+                    pr = min(256, obs.counts[s] * 256 // room[d])
                     miss = 256
                     ex = 0
                     for pp in gains:
@@ -114,8 +152,9 @@ def medium_scores(K, rng):
                         miss = miss * (256 - pr) >> 8
                     sc -= W[8] * ex >> 16
                 q = 256  # the chance, in 256ths, that none of its tiles answers
-                for i in range(min(obs.counts[s], room)):
-                    q = q * (room - fit - i) // (room - i)  # (0 from i = room - fit on)
+                r = room[d]
+                for i in range(min(obs.counts[s], r)):
+                    q = q * (r - fit - i) // (r - i)  # (0 from i = r - fit on)
                 p = (256 - q) * 100 >> d - 1  # the next seat counts most
                 if s == partner:
                     sc += W[2] * p // 25600
