@@ -168,3 +168,28 @@ for gid, players in ((0, 4), (1, 4), (2, 2)):
                              str(ai.new_player(level, 21 + i).choose(cls, obs_list[i]))])
     assert len(got) == len(want) >= 20
     assert got == want
+
+
+@pytest.mark.parametrize("gid,n", GAME_CASES)
+def test_medium_scores_do_not_depend_on_the_deal_it_stands_on(gid, n):
+    """Medium scores a position on its search game standing at it with some deal of
+    the hidden tiles (drawn by its ``rng``): every move's score (the prior Hard adds
+    and ranks by, not only the move picked) is the same whatever deal is drawn."""
+    from domino.ai import family
+    cls = games.load(gid)
+    F = family(cls)
+    compared = 0
+    for k in range(14):
+        g = _position(cls, n, 91 + k * 137 + gid, 2 + (k * 7) % 24)
+        if g.over:
+            continue
+        obs = g.observation(g.turn)
+        if len(obs.legal) < 2 or not any(obs.counts[s] for s in range(n) if s != g.turn):
+            continue
+        want = F.medium_scores(F.Knowledge(cls, obs), Rng(k))
+        for r in range(1, 4):
+            K = F.Knowledge(cls, obs)
+            K.replay(K.deal(Rng(1000 * r + k)))  # another deal of the hidden tiles
+            assert F.medium_scores(K, Rng(r)) == want, (k, r)
+            compared += 1
+    assert compared >= 9, compared
