@@ -85,6 +85,7 @@ def test_the_layout_marks_a_spinner_laid_in_an_arm():
     # no spinner yet; the spinner first, side arms open; laid in an arm, open or not
     assert {(True, False, 2), (False, True, 4), (False, False, 4), (False, False, 2)} <= kinds, kinds
 
+
 def grid_squares(h, nset):
     """The tiles-played grid as drawn: tile -> "table" (filled square), "hand" (open
     square) or "unseen" (a dot), read from the screen's pixels."""

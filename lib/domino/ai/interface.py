@@ -84,7 +84,7 @@ class Search:
     """
 
     COSTS = None  # the family's Costs (or override costs())
-    PRIOR_SCALE = 1  # what Hard's PRIOR (the weight of Medium's score) is multiplied by
+    PRIOR_SCALE = 1  # Hard's PRIOR (Medium's score's weight) times this (or override prior_scale())
     BlockModel = None
     guide = None
     FastSolver = None
