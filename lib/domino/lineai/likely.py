@@ -26,7 +26,7 @@ from array import array
 
 from .. import tiles
 from . import policy
-from .plays import read_plays, mixed, ilog, _LT
+from .plays import read_plays, mixed, ilog, weights, _LT
 
 _HI = tiles.HI
 _LO = tiles.LO
@@ -44,37 +44,9 @@ def applies(K):
 
 def guide(model, sharp=1, floor=1):
     """Draw weights for :meth:`~.know.Knowledge.deal` from a
-    :class:`BlockModel`'s seen plays: per seat and hidden tile,
-    255 * exp(-beta * d) (at least ``floor``), d summed over the seat's seen
-    plays of how much more the model would have liked that tile (pips,
-    doubles) than the tile played, where it matched an end then; with
-    ``sharp`` > 1, of how many more pips, times ``sharp`` (the pips style of
-    play: a heavier playable tile is nearly ruled out)."""
-    pool = model.pool
-    npool = len(pool)
-    w0 = policy.SCORE_W[0]
-    w1 = policy.SCORE_W[1] if sharp == 1 else 0  # the pips style: no bonus for doubles
-    wt = bytearray(model.n * npool)  # the sums first, then the weights
-    ev = model.ev
-    for k in range(0, len(ev), 5):
-        b = ev[k] * npool
-        t = ev[k + 1]
-        e0 = ev[k + 3]
-        e1 = ev[k + 4]
-        bt = (_HI[t] + _LO[t]) * w0 + (w1 if _HI[t] == _LO[t] else 0)
-        for i in range(npool):
-            u = pool[i]
-            hi = _HI[u]
-            lo = _LO[u]
-            if e0 == _FIRST or hi == e0 or lo == e0 or hi == e1 or lo == e1:
-                d = ((hi + lo) * w0 + (w1 if hi == lo else 0) - bt) * sharp
-                if d > 0:
-                    wt[b + i] = min(255, wt[b + i] + d)
-    etab = model.etab
-    for j in range(len(wt)):
-        d = wt[j]
-        wt[j] = max(floor, min(255, etab[d if d < _DMAX else _DMAX] >> 8))
-    return wt
+    :class:`BlockModel`'s seen plays (:func:`.plays.weights`)."""
+    return weights(model.ev, model.pool, model.n, model.etab, sharp, floor)
+
 
 
 class BlockModel:

@@ -8,7 +8,9 @@ Hard picks and ranks its candidates by it.
 from ..game import SPECIAL
 from .. import tiles
 from .know import end_mask
+from .plays import read_plays, weights
 from . import policy
+from ..ai import exp_table
 
 _HI = tiles.HI
 _LO = tiles.LO
@@ -25,12 +27,20 @@ _ROW = tiles.SUIT_ROW
 # point, minus)
 MEDIUM_W = [-1, 40, 20, 20, 4, 4, 100, 3, 3]
 
+# In block play, how likely a seat holds each hidden tile by its seen plays
+# (:func:`.plays.weights`, the general model's style): the softmax sharpness
+# (Hard's ``BETA``) and the least weight (of 255) of a tile it may hold
+_BETA = 0.5
+_FLOOR = 32
+_ETAB = []  # exp_table(_BETA), made at the first block-play decision
+
 
 def medium_scores(K, rng):
     """A score per legal move of ``K.obs`` (``K`` a :class:`~.know.Knowledge`):
     the fast policy score plus what the table shows: how likely each seat after
-    us can answer the new ends (from the hidden tiles and the suits it has shown
-    it lacks: opponents blocked, the partner kept in), ends only we can follow
+    us can answer the new ends (from the hidden tiles, the suits it has shown it
+    lacks and, in block play, what its plays say of its tiles: opponents
+    blocked, the partner kept in), ends only we can follow
     (lakle), a block when our pips are lower, going out, the partner's suits,
     points scored in play and those the next opponent is expected to score after
     it (its best scoring answer, by the chance it holds each tile). ``rng``
@@ -70,23 +80,39 @@ def medium_scores(K, rng):
     if nsides > 2:
         others //= nsides - 1
     void = K.void
+    # in block play each hidden tile weighs by how likely the seat holds it, from
+    # its seen plays (one that played light while a heavier tile fit likely lacks
+    # it); elsewhere every tile it may hold weighs 1
+    pool = K.pool
+    npool = len(pool)
+    wt = None
+    if K.block and not scoring:
+        if not _ETAB:
+            _ETAB.append(exp_table(_BETA))
+        wt = weights(read_plays(K)[0], pool, n, _ETAB[0], 1, _FLOOR)
     # per seat after us (the next three): the hidden tiles it may hold (none of a
-    # number it has shown it lacks), how many, and how many of them show each number
-    inpool = bytearray(tiles.count(obs.nset))
-    for u in K.pool:
-        inpool[u] = 1
+    # number it has shown it lacks), how many and their weight, each tile's weight
+    # (0: not one of them) and the weight of those showing each number
     seats = min(n, 4)
     room = [0] * seats
+    mass = [0] * seats
+    held = [None] * seats
     per = [None] * seats
     for d in range(1, seats):
-        vs = void[(me + d) % n]
+        s = (me + d) % n
+        vs = void[s]
         c = per[d] = [0] * (obs.nset + 1)
-        for u in K.pool:
+        h = held[d] = bytearray(tiles.count(obs.nset))
+        for i in range(npool):
+            u = pool[i]
             if not (vs >> _HI[u] | vs >> _LO[u]) & 1:
+                x = wt[s * npool + i] if wt is not None else 1
+                h[u] = x
                 room[d] += 1
-                c[_HI[u]] += 1
+                mass[d] += x
+                c[_HI[u]] += x
                 if _HI[u] != _LO[u]:
-                    c[_LO[u]] += 1
+                    c[_LO[u]] += x
     W = MEDIUM_W
     out = []
     for mv in obs.legal:
@@ -111,14 +137,15 @@ def medium_scores(K, rng):
                 s = (me + d) % n
                 vs = void[s]
                 c = per[d]
+                h = held[d]
                 fit = 0  # its possible tiles showing an open number (one showing two: once)
                 for i in range(len(vals)):
                     v = vals[i]
                     fit += c[v]
                     for j in range(i):
-                        u = tiles.tile(v, vals[j])
-                        if inpool[u] and not (vs >> v | vs >> vals[j]) & 1:
-                            fit -= 1
+                        fit -= h[tiles.tile(v, vals[j])]
+                if wt is not None and mass[d]:  # as a count of tiles of equal weight
+                    fit = (fit * room[d] + (mass[d] >> 1)) // mass[d]
                 gains = None
                 if scoring and d == 1:
                     # the next seat's scoring answers: each possible tile's best on any arm
@@ -130,7 +157,7 @@ def medium_scores(K, rng):
                         for j in range(obs.nset + 1):
                             u = _SUIT[base + j]
                             o = _HI[u] + _LO[u] - v
-                            if (not inpool[u] or (vs >> o) & 1
+                            if (not h[u]  # (not one it may hold: o is void)
                                     or (o < v and (m >> o) & 1)):  # (o's row has it)
                                 continue
                             best = 0

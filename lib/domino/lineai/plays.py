@@ -2,10 +2,11 @@
 
 :func:`read_plays` reads the observation once per decision into 5 bytes per
 play of another seat (seat, tile, arm, the two ends before it) for
-:class:`~.likely.BlockModel`. The model sums log-likelihoods in fixed point
-(:func:`ilog`: 1024 * ln, no float made per play, so a deal's weighing
-leaves little garbage on the heap) and :func:`mixed` combines each seat's
-sums over the styles of play at the end.
+:class:`~.likely.BlockModel` and :func:`weights` (what the plays say of each
+seat's hidden tiles: Hard's guided draws, Medium's chances of an answer). The
+model sums log-likelihoods in fixed point (:func:`ilog`: 1024 * ln, no float
+made per play, so a deal's weighing leaves little garbage on the heap) and
+:func:`mixed` combines each seat's sums over the styles of play at the end.
 """
 
 from micropython import const
@@ -14,10 +15,12 @@ import math
 
 from ..game import SPECIAL
 from .. import tiles
+from .policy import SCORE_W
 
 _HI = tiles.HI
 _LO = tiles.LO
 _FIRST = const(255)  # "ends" of the lead: any tile, the new end is its high half
+_DMAX = const(47)  # (as in ..ai: the last gap of an exp_table)
 
 _LT = array("H", [int(1024 * math.log(128 + i) + 0.5) for i in range(128)])  # 1024 ln(128..255): 4968..5674
 
@@ -72,6 +75,39 @@ def read_plays(K):
         else:
             e1 = _HI[t] + _LO[t] - e1
     return ev, plays
+
+
+def weights(ev, pool, n, etab, sharp=1, floor=1):
+    """How likely each seat holds each hidden tile, by its seen plays ``ev``
+    (:func:`read_plays`): per seat s and pool tile i, at ``s * len(pool) + i``,
+    255 * ``etab``'s exp(-beta * d) (at least ``floor``), d summed over the
+    seat's seen plays of how much more the model of play would have liked that
+    tile (pips, doubles) than the tile played, where it matched an end then;
+    with ``sharp`` > 1, of how many more pips, times ``sharp`` (the pips style
+    of play: a heavier playable tile is nearly ruled out). Hard's guided draws
+    (:func:`.likely.guide`) and Medium's chances of an answer read them."""
+    npool = len(pool)
+    w0 = SCORE_W[0]
+    w1 = SCORE_W[1] if sharp == 1 else 0  # the pips style: no bonus for doubles
+    wt = bytearray(n * npool)  # the sums first, then the weights
+    for k in range(0, len(ev), 5):
+        b = ev[k] * npool
+        t = ev[k + 1]
+        e0 = ev[k + 3]
+        e1 = ev[k + 4]
+        bt = (_HI[t] + _LO[t]) * w0 + (w1 if _HI[t] == _LO[t] else 0)
+        for i in range(npool):
+            u = pool[i]
+            hi = _HI[u]
+            lo = _LO[u]
+            if e0 == _FIRST or hi == e0 or lo == e0 or hi == e1 or lo == e1:
+                d = ((hi + lo) * w0 + (w1 if hi == lo else 0) - bt) * sharp
+                if d > 0:
+                    wt[b + i] = min(255, wt[b + i] + d)
+    for j in range(len(wt)):
+        d = wt[j]
+        wt[j] = max(floor, min(255, etab[d if d < _DMAX else _DMAX] >> 8))
+    return wt
 
 
 def mixed(acc, mix, n):
