@@ -48,7 +48,6 @@ def guide(model, sharp=1, floor=1):
     return weights(model.ev, model.pool, model.n, model.etab, sharp, floor)
 
 
-
 class BlockModel:
     """The seen plays of the other seats, read for fast likelihoods (module doc)."""
 
