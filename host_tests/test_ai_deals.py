@@ -175,31 +175,25 @@ def test_guide_weights_follow_the_seen_plays(sharp, floor):
     assert lowered > 10
 
 
-
 def test_medium_weighs_hidden_tiles_by_the_seen_plays(monkeypatch):
     # in block play Medium's chance that a seat answers counts each tile it may
     # hold by plays.weights: equal weights give the plain counts' scores exactly
     # (the arithmetic), the seen plays' weights move some scores
     from domino.lineai import medium
-    real = medium.weights
     cls = games.load(0)
 
-    def scores(obs, block=True, flat=False):
+    def scores(obs, block=True):
         K = Knowledge(cls, obs)
         K.block = block and K.block
-        if flat:
-            monkeypatch.setattr(medium, "weights", lambda ev, pool, n, *a: bytearray([200]) * (n * len(pool)))
-        try:
-            return medium.medium_scores(K, Rng(1))
-        finally:
-            monkeypatch.setattr(medium, "weights", real)
+        return medium.medium_scores(K, Rng(1))
 
-    moved = 0
-    for K in _late_block_knowledge():
-        blind = scores(K.obs, block=False)
-        assert scores(K.obs, flat=True) == blind
-        moved += scores(K.obs) != blind
+    cases = [K.obs for K in _late_block_knowledge()]
+    blind = [scores(obs, block=False) for obs in cases]
+    moved = sum(scores(obs) != b for obs, b in zip(cases, blind))
     assert moved >= 5
+    monkeypatch.setattr(medium, "weights", lambda ev, pool, n, *a: bytearray([200]) * (n * len(pool)))
+    for obs, b in zip(cases, blind):
+        assert scores(obs) == b
 
 
 def _support(K):
