@@ -192,7 +192,8 @@ def test_ai_cost_late_positions():
 def test_device_positions_are_of_their_phase():
     """Every game's positions: dealt by seed and replayed by move index, each with a
     choice; early ones in the first round, late ones with 14 or fewer tiles in the hands
-    and no boneyard, middle ones in between (in moves played)."""
+    and no boneyard, end ones (Seychelles, Domino Whist) with 12 or fewer, middle ones
+    in between (in moves played)."""
     import device_budget as db
     lines = db.position_lines(db.CONFIGS, 2, 1)
     seen = set()
@@ -206,9 +207,12 @@ def test_device_positions_are_of_their_phase():
             assert len(moves) < 2 * players, ln
         elif phase == "late":
             assert sum(obs.counts) <= db.LATE_LEFT and obs.stock == 0, ln
+        elif phase == "end":
+            assert sum(obs.counts) <= db.END_LEFT and obs.stock == 0, ln
         else:
             assert sum(obs.counts) > db.LATE_LEFT or obs.stock > 0, ln
-    assert seen == {(c[0], p) for c in db.CONFIGS for p in db.PHASES}
+    assert seen == {(c[0], p) for c in db.CONFIGS for p in db.phases_of(c[0])}
+    assert ("seychelles_4p", "end") in seen and ("allfives_2p", "end") not in seen
     assert db.position_lines(db.CONFIGS, 2, 1) == lines  # the same file every time
 
 
@@ -247,7 +251,8 @@ def test_device_time_figures_and_targets():
     lines = db.position_lines([c for c in db.CONFIGS if c[0] == "seychelles_4p"], 3, 1)
     want = db.host_moves(lines)
     pos = []
-    hard = {"early": (900000, 950000, 1200000), "middle": (100, 200, 300), "late": (2000000, 3500000, 2500000)}
+    hard = {"early": (900000, 950000, 1200000), "middle": (100, 200, 300), "late": (2000000, 3500000, 2500000),
+            "end": (100, 100, 100)}
     k = {p: 0 for p in db.PHASES}
     for ln, mv in zip(lines, want):
         name, phase, _, _, _, seed, _ = db.parse_line(ln)

@@ -11,7 +11,7 @@ cycle-exact: the same image gives the same figures on any host, however busy);
 ``time.monotonic_ns()`` on the device is emulated time. One measurement deploys one
 commit (:class:`Snapshot`: ``git archive HEAD``, so others' uncommitted edits are not
 measured) and makes every image from it; the host side runs on the same core. The
-default runs 66 positions (3 per phase and game, 2 for the many-player All Fives;
+default runs 132 positions (3 per phase and table, 2 for the many-player All Fives;
 ``--full``: 6 and 3; ``--quick``: 1, two games) in two emulators at once, the
 firmware match and the stack bisection: about 240 s emulated, 10 to 20 minutes of
 wall time on two shared cores. Parts:
@@ -24,8 +24,10 @@ wall time on two shared cores. Parts:
     to the phase: ``early`` one of the first decisions with a choice (the
     ``seed % players``-th), ``late`` the
     first decision with a choice once 14 or fewer tiles are in the hands and the
-    boneyard is empty (where Hard's exact endings cost most), ``middle`` the decision
-    half-way between them. A position is written as ``game id, players, options, seed,
+    boneyard is empty (where Hard's exact endings cost most), ``end`` (Seychelles,
+    Domino Whist) the next one with 12 or fewer (where Medium's look at block
+    play's end costs most),
+    ``middle`` the decision half-way between early and late. A position is written as ``game id, players, options, seed,
     move indices`` into a small file on the image; the device deals the hand again and
     replays the moves. One engine per level is kept per game, as the firmware keeps
     one per level, seeded per position, and prepared (``Player.prepare``: the game
@@ -82,8 +84,10 @@ from domino import games  # noqa: E402
 from domino.game import new_move_buffer  # noqa: E402
 from domino.rng import Rng  # noqa: E402
 
-PHASES = ("early", "middle", "late")
+PHASES = ("early", "middle", "late", "end")
 LATE_LEFT = 14  # late: at most this many tiles in the hands, boneyard empty
+END_LEFT = 12  # end: at most this many, after late (Medium's exact look: lineai.medium.ENDING)
+END_GAMES = ("seychelles", "whist")  # the games timed at the end too (block play)
 PER_PHASE = 6   # positions per phase and game
 PER_PHASE_HEAVY = 3  # for the many-player double-nine / double-twelve All Fives
 LEVELS = ((1, "medium"), (2, "hard"))
@@ -169,23 +173,27 @@ def phase_plies(choices, seed_turn=0):
     if late:
         out["late"] = late[0][0]
         end = choices.index(late[0])
+        last = [c for c in late[1:] if c[1] <= END_LEFT]
+        if last:
+            out["end"] = last[0][0]
     mid = end // 2
     if 0 < mid < end:
         out["middle"] = choices[mid][0]
     return out
 
 
-def positions(gid, players, options, count, first_seed=1000):
-    """``{phase: [(seed, move indices), ...]}``, ``count`` per phase: hands dealt from
-    ``first_seed`` up (a hand that lacks a phase gives that phase nothing)."""
-    out = {p: [] for p in PHASES}
+def positions(gid, players, options, count, first_seed=1000, phases=PHASES):
+    """``{phase: [(seed, move indices), ...]}``, ``count`` per phase of ``phases``:
+    hands dealt from ``first_seed`` up (a hand that lacks a phase gives that phase
+    nothing)."""
+    out = {p: [] for p in phases}
     seed = first_seed
     while any(len(v) < count for v in out.values()):
         if seed > first_seed + 1000:
             raise RuntimeError("game %d, %d players: too few positions" % (gid, players))
         idx, choices = play_out(gid, players, options, seed)
         for phase, ply in phase_plies(choices, seed % players).items():
-            if len(out[phase]) < count:
+            if phase in out and len(out[phase]) < count:
                 out[phase].append((seed, idx[:ply]))
         seed += 1
     return out
@@ -201,12 +209,18 @@ def rebuild(gid, players, options, seed, moves):
     return g
 
 
+def phases_of(name):
+    """The phases timed for config ``name``: ``end`` only in :data:`END_GAMES`."""
+    return PHASES if name.split("_")[0] in END_GAMES else PHASES[:3]
+
+
 def position_lines(configs=CONFIGS, per_phase=PER_PHASE, heavy=PER_PHASE_HEAVY):
     """The positions file: ``name phase gid players options seed i,i,..`` per line."""
     lines = []
     for name, gid, players, options, is_heavy in configs:
-        pos = positions(gid, players, options, heavy if is_heavy else per_phase)
-        for phase in PHASES:
+        phases = phases_of(name)
+        pos = positions(gid, players, options, heavy if is_heavy else per_phase, phases=phases)
+        for phase in phases:
             for seed, moves in pos[phase]:
                 lines.append("%s %s %d %d %d %d %s" % (name, phase, gid, players, options, seed,
                                                        ",".join(map(str, moves)) or "-"))
