@@ -181,6 +181,7 @@ def test_medium_weighs_hidden_tiles_by_the_seen_plays(monkeypatch):
     # (the arithmetic), the seen plays' weights move some scores
     from domino.lineai import medium
     cls = games.load(0)
+    monkeypatch.setattr(medium, "ENDING", 0)  # (the chances alone, no exact look at the end)
 
     def scores(obs, block=True):
         K = Knowledge(cls, obs)
@@ -194,6 +195,57 @@ def test_medium_weighs_hidden_tiles_by_the_seen_plays(monkeypatch):
     monkeypatch.setattr(medium, "weights", lambda ev, pool, n, *a: bytearray([200]) * (n * len(pool)))
     for obs, b in zip(cases, blind):
         assert scores(obs) == b
+
+
+@pytest.mark.parametrize("n,count", [(2, 600), (3, 1500)])
+def test_medium_plays_the_end_of_block_play_exactly(monkeypatch, n, count):
+    # with ENDING or fewer tiles in the hands, where one move is strictly best
+    # under exact play on every deal consistent with what Medium saw, Medium's
+    # exact look adds the most to that move's score, unless its NODES ran out
+    # (then it adds nothing: NODES 1 gives the features alone); and it turns
+    # some choices the features alone would get wrong
+    from domino.ai.heuristic import Medium
+    from domino.lineai import medium
+    from domino.lineai.blockend import BlockSolver
+    cls = games.load(0)
+    solver = BlockSolver()
+    solved = turned = 0
+    for obs in _positions(cls, n, count, seed0=3100):
+        K = Knowledge(cls, obs)
+        if not K.block or sum(obs.counts) > medium.ENDING or len(obs.legal) < 2:
+            continue
+        deals = _support(K)
+        if len(deals) > 300:
+            continue
+        g = K.game
+        best = set(range(len(obs.legal)))
+        for owner in deals:
+            K.reweigh(owner)
+            vals = []
+            for mv in obs.legal:
+                g.apply(mv)
+                vals.append(solver.solve(g, g.side(obs.seat), K.nsides, cls.BAD_POINTS, 10 ** 7))
+                g.undo()
+            best &= {i for i, v in enumerate(vals) if vals.count(v) == 1 and v == max(vals)}
+        if len(best) != 1:
+            continue
+        (i,) = best
+        sc = medium.medium_scores(Knowledge(cls, obs), Rng(1))
+        with monkeypatch.context() as m:
+            m.setattr(medium, "ENDING", 0)
+            alone = medium.medium_scores(Knowledge(cls, obs), Rng(1))
+            m.setattr(medium, "ENDING", 12)
+            m.setattr(medium, "NODES", 1)
+            assert medium.medium_scores(Knowledge(cls, obs), Rng(1)) == alone
+        add = [a - b for a, b in zip(sc, alone)]
+        if add.count(0) == len(add):
+            continue  # not solved within NODES
+        solved += 1
+        assert add[i] == max(add) and add.count(add[i]) == 1, (obs.key(), add)
+        if alone[i] != max(alone) and sc[i] == max(sc) and sc.count(sc[i]) == 1:
+            turned += 1
+            assert Medium(3).choose(cls, obs) == obs.legal[i]
+    assert solved >= 40 and turned >= 5, (solved, turned)
 
 
 def _support(K):
