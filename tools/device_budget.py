@@ -25,10 +25,10 @@ wall time on two shared cores. Parts:
     ``seed % players``-th), ``late`` the
     first decision with a choice once 14 or fewer tiles are in the hands and the
     boneyard is empty (where Hard's exact endings cost most), ``end`` (Seychelles,
-    Domino Whist) the next one with 12 or fewer (where Medium's look at block
-    play's end costs most),
-    ``middle`` the decision half-way between early and late. A position is written as ``game id, players, options, seed,
-    move indices`` into a small file on the image; the device deals the hand again and
+    Domino Whist) the next one with 12 or fewer (where Medium's look at block play's
+    end costs most), ``middle`` the decision half-way between early and late. A
+    position is written as ``game id, players, options, seed, move indices`` into a
+    small file on the image; the device deals the hand again and
     replays the moves. One engine per level is kept per game, as the firmware keeps
     one per level, seeded per position, and prepared (``Player.prepare``: the game
     family's modules imported, Hard's search game made) before the first position, as

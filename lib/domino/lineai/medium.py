@@ -232,10 +232,9 @@ def _ending(K, wt, out):
     (:func:`~domino.ai.endgame.value`), ``ENDING_W`` a point, over up to
     ``DEALS`` deals drawn with the draw weights ``wt`` (one where a single other
     seat holds every hidden tile), those solved within ``NODES`` nodes in all
-    (none: ``out`` unchanged). The deals come from a
-    generator seeded by the count of moves seen, so that the scores are a
-    function of the observation, as the others are. The game is left standing
-    at the last deal drawn."""
+    (none: ``out`` unchanged). The deals come from a generator seeded by the
+    count of moves seen, so that the scores are a function of the observation,
+    as the others are. The game is left standing at the last deal drawn."""
     from .blockend import BlockSolver, applies  # (block play only: off All Fives' heap)
     g = K.game
     if not applies(g):
