@@ -205,7 +205,7 @@ def test_medium_plays_the_end_of_block_play_exactly(monkeypatch, n, count):
     # (then it adds nothing: NODES 1 gives the features alone); and it turns
     # some choices the features alone would get wrong
     from domino.ai.heuristic import Medium
-    from domino.lineai import medium
+    from domino.lineai import medium, mediumend
     from domino.lineai.blockend import BlockSolver
     cls = games.load(0)
     solver = BlockSolver()
@@ -235,7 +235,7 @@ def test_medium_plays_the_end_of_block_play_exactly(monkeypatch, n, count):
             m.setattr(medium, "ENDING", 0)
             alone = medium.medium_scores(Knowledge(cls, obs), Rng(1))
             m.setattr(medium, "ENDING", 12)
-            m.setattr(medium, "NODES", 1)
+            m.setattr(mediumend, "NODES", 1)
             assert medium.medium_scores(Knowledge(cls, obs), Rng(1)) == alone
         add = [a - b for a, b in zip(sc, alone)]
         if add.count(0) == len(add):

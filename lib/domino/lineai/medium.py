@@ -11,7 +11,6 @@ from .know import end_mask
 from .plays import read_plays, weights
 from . import policy
 from ..ai import exp_table
-from ..rng import Rng
 
 _HI = tiles.HI
 _LO = tiles.LO
@@ -35,16 +34,9 @@ _BETA = 0.5
 _FLOOR = 32
 _ETAB = []  # exp_table(_BETA), made at the first block-play decision
 
-# The end of a block-play hand, looked at exactly: with at most ENDING tiles
-# left in the hands (under Hard's EXACT: Hard asks for no scores there), each
-# move is solved (:class:`.blockend.BlockSolver`) on DEALS deals drawn by the
-# seen plays' weights, within NODES nodes in all (about 80 ms on a Pico; past
-# them, the deals solved so far), and its mean value, ENDING_W a point, is
-# added to the score
+# With at most ENDING tiles left in the hands of block play (under Hard's EXACT:
+# Hard asks for no scores there), Medium looks at the end exactly (:mod:`.mediumend`)
 ENDING = 12
-DEALS = 4
-NODES = 350
-ENDING_W = 4
 
 
 def medium_scores(K, rng):
@@ -57,9 +49,9 @@ def medium_scores(K, rng):
     points scored in play and those the next opponent is expected to score after
     it (its best scoring answer, by the chance it holds each tile); in the
     last ``ENDING`` tiles of block play, each move's value under exact play on
-    a few deals drawn by the seen plays (:func:`_ending`). ``rng`` deals the
-    hidden tiles if the game does not stand at the position yet (only public
-    facts and our own hand are read)."""
+    a few deals drawn by the seen plays (:func:`.mediumend.look`). ``rng``
+    deals the hidden tiles if the game does not stand at the position yet
+    (only public facts and our own hand are read)."""
     obs = K.obs
     me = obs.seat
     n = obs.players
@@ -223,52 +215,7 @@ def medium_scores(K, rng):
         g.undo()
         out.append(sc)
     if wt is not None and len(out) > 1 and sum(obs.counts) <= ENDING:
-        _ending(K, wt, out)
+        from .mediumend import look  # (block play's end only: off All Fives' heap)
+        look(K, wt, out)
     return out
 
-
-def _ending(K, wt, out):
-    """Add to ``out`` each legal move's mean value under exact play
-    (:func:`~domino.ai.endgame.value`), ``ENDING_W`` a point, over up to
-    ``DEALS`` deals drawn with the draw weights ``wt`` (one where a single other
-    seat holds every hidden tile), those solved within ``NODES`` nodes in all
-    (none: ``out`` unchanged). The deals come from a generator seeded by the
-    count of moves seen, so that the scores are a function of the observation,
-    as the others are. The game is left standing at the last deal drawn."""
-    from .blockend import BlockSolver, applies  # (block play only: off All Fives' heap)
-    g = K.game
-    if not applies(g):
-        return
-    obs = K.obs
-    legal = obs.legal
-    n = len(out)
-    solver = BlockSolver()
-    side = g.side(obs.seat)
-    bad = g.BAD_POINTS
-    sums = [0] * n
-    vals = [0] * n
-    nodes = 0
-    done = 0
-    rng = Rng(len(obs.events) + 1)
-    others = 0
-    for s in range(obs.players):
-        if s != obs.seat and obs.counts[s]:
-            others += 1
-    for _ in range(DEALS if others > 1 else 1):
-        K.reweigh(K.deal(rng, 20, wt))
-        for i in range(n):
-            g.apply(legal[i])
-            v = solver.solve(g, side, K.nsides, bad, NODES - nodes)
-            g.undo()
-            nodes += solver.nodes
-            if v is None:
-                break
-            vals[i] = v
-        if v is None:
-            break
-        done += 1
-        for i in range(n):
-            sums[i] += vals[i]
-    if done:
-        for i in range(n):
-            out[i] += ENDING_W * sums[i] // done
