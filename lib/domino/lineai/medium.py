@@ -218,4 +218,3 @@ def medium_scores(K, rng):
         from .mediumend import look  # (block play's end only: off All Fives' heap)
         look(K, wt, out)
     return out
-
