@@ -82,11 +82,12 @@ for _p in (TOOLS, LIB):
 import deploy  # noqa: E402
 from domino import games  # noqa: E402
 from domino.game import new_move_buffer  # noqa: E402
+from domino.lineai.medium import ENDING  # noqa: E402
 from domino.rng import Rng  # noqa: E402
 
 PHASES = ("early", "middle", "late", "end")
 LATE_LEFT = 14  # late: at most this many tiles in the hands, boneyard empty
-END_LEFT = 12  # end: at most this many, after late (Medium's exact look: lineai.medium.ENDING)
+END_LEFT = ENDING  # end: at most this many, after late (where Medium looks exactly)
 END_GAMES = ("seychelles", "whist")  # the games timed at the end too (block play)
 PER_PHASE = 6   # positions per phase and game
 PER_PHASE_HEAVY = 3  # for the many-player double-nine / double-twelve All Fives

@@ -80,6 +80,18 @@ def new_player(level, seed=0):
     raise ValueError("level must be 0, 1 or 2, not %r" % (level,))
 
 
+def one_deal(K):
+    """True where a single deal of the hidden tiles is possible (``K``: a family's
+    knowledge): no tile comes into a hand, none is out of play and one other
+    seat holds every hidden tile (two players once the boneyard is empty)."""
+    obs = K.obs
+    others = 0
+    for s in range(obs.players):
+        if s != obs.seat and obs.counts[s]:
+            others += 1
+    return K.closed and others <= 1 and sum(obs.counts) - len(obs.hand) == len(K.pool)
+
+
 def exp_table(beta):
     """``round(65536 * exp(-beta * d))`` for d = 0.._DMAX (at least 1): the
     weights of :func:`softmax_loglik` in small ints, so a weighed replay makes

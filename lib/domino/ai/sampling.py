@@ -10,6 +10,8 @@ table. docs/ai.md ("How Hard plays") walks through it.
 
 import math
 
+from . import one_deal
+
 
 def find(owner, hashes, deals, cap):
     """Where deal ``owner`` is among ``deals`` (``hashes`` holds their hashes): its
@@ -64,11 +66,7 @@ class Sampling:
         # tile: two players once the boneyard is empty): every deal drawn would be
         # that one and every playout or solve on it would give the same value, so
         # one deal, drawn once, chooses the same move
-        others = 0
-        for s in range(obs.players):
-            if s != obs.seat and obs.counts[s]:
-                others += 1
-        forced = K.closed and others <= 1 and sum(obs.counts) - len(obs.hand) == len(K.pool)
+        forced = one_deal(K)
         model = not forced and S.model_applies(K)
         sir = 1 if forced else self.SIR if model else self.SIR_REPLAY
         if model and self.FEW:

@@ -9,6 +9,7 @@ there, so that All Fives keeps this code off the heap.
 """
 
 from ..rng import Rng
+from ..ai import one_deal
 from .blockend import BlockSolver, applies
 
 DEALS = 4
@@ -38,11 +39,7 @@ def look(K, wt, out):
     nodes = 0
     done = 0
     rng = Rng(len(obs.events) + 1)
-    others = 0
-    for s in range(obs.players):
-        if s != obs.seat and obs.counts[s]:
-            others += 1
-    for _ in range(DEALS if others > 1 else 1):
+    for _ in range(1 if one_deal(K) else DEALS):
         K.reweigh(K.deal(rng, 20, wt))
         for i in range(n):
             g.apply(legal[i])
