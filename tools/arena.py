@@ -427,6 +427,7 @@ def run_matches(game_id, players, spec_a, spec_b, matches, seed=1, log=None, opt
     return {"matches_won_a": mean, "matches_won_ci95": (mean - half, mean + half),
             "matches": n * players, "match_seeds": n, "hands": hands, "plays": plays,
             "hands_max": max([p[3] for p in plays] or [0]),
+            "xs": per_seed, "ys": [1.0] * n,  # for --rows: A's share of each seed's matches
             "unfinished": sum(1 for p in plays if p[2] < 0),
             "par": 1.0 / players}
 
@@ -485,7 +486,8 @@ def main(argv=None):
                     "(default: the game's)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quiet", action="store_true")
-    ap.add_argument("--rows", help="write each deal's points (A's, A's + B's) to this JSON file")
+    ap.add_argument("--rows", help="write each deal's points (A's, A's + B's), with --matches each "
+                    "seed's share of matches won (and 1), to this JSON file")
     ap.add_argument("--paired", help="a --rows file of another run on the same deals: print the "
                     "paired difference of the shares (this run minus that one)")
     ap.add_argument("--costs", action="store_true", help="print Hard's counted time per "
@@ -510,14 +512,16 @@ def main(argv=None):
             print("%s: %s" % (k, v))
         if COSTS is not None:
             print("\n".join(cost_lines(COSTS)))
-        return
-    res = run(args.game, args.players, args.a, args.b, args.deals, args.seed, log, args.options)
-    print(report(res, [("a", args.a), ("b", args.b), ("game", args.game), ("players", args.players),
-                       ("seconds", "%.1f" % (time.time() - t0))]))
-    if COSTS is not None:
-        print("\n".join(cost_lines(COSTS)))
+    else:
+        res = run(args.game, args.players, args.a, args.b, args.deals, args.seed, log, args.options)
+        print(report(res, [("a", args.a), ("b", args.b), ("game", args.game), ("players", args.players),
+                           ("seconds", "%.1f" % (time.time() - t0))]))
+        if COSTS is not None:
+            print("\n".join(cost_lines(COSTS)))
     what = {"game": args.game, "players": args.players, "options": args.options, "seed": args.seed,
             "b": args.b}
+    if args.matches:
+        what.update(matches=True, target=args.target)
     if args.rows:
         with open(args.rows, "w") as f:
             json.dump(dict(what, a=args.a, xs=res["xs"], ys=res["ys"]), f)
@@ -528,7 +532,8 @@ def main(argv=None):
             raise SystemExit("--paired: %s is of other deals or another opponent" % args.paired)
         n = min(len(other["xs"]), len(res["xs"]))
         d, half = paired_ci(res["xs"][:n], res["ys"][:n], other["xs"][:n], other["ys"][:n])
-        print("paired_with: %s (a: %s) over %d deals: %+.4f +- %.4f" % (args.paired, other["a"], n, d, half))
+        print("paired_with: %s (a: %s) over %d %s: %+.4f +- %.4f" % (
+            args.paired, other["a"], n, "match seeds" if args.matches else "deals", d, half))
 
 
 if __name__ == "__main__":

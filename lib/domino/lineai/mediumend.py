@@ -14,7 +14,7 @@ from .blockend import BlockSolver, applies
 
 DEALS = 4
 NODES = 350
-ENDING_W = 4
+ENDING_W = 32
 
 
 def look(K, wt, out):
