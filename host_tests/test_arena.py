@@ -1,6 +1,7 @@
 """tools/arena.py: output format and duplicate play (strength is measured by
 the arena itself, not asserted here, except one sanity check with a wide margin)."""
 
+import json
 import os
 import re
 import subprocess
@@ -60,6 +61,30 @@ def test_loo_matches_output_format():
     assert re.fullmatch(r"\[-?\d+\.\d{4}, -?\d+\.\d{4}\]", keys["matches_won_ci95"])
     assert keys["matches"] == "6" and keys["par"] == "0.5000"
     assert int(keys["hands"]) >= 6 * 3  # a match to fifteen takes three hands at least
+
+
+def test_matches_rows_pair_by_seed(tmp_path):
+    # --rows with --matches: each seed's share of the matches A won; --paired against a
+    # run of the same seeds gives the mean difference, and refuses other seeds
+    arena_py = os.path.join(ROOT, "tools", "arena.py")
+    rows = str(tmp_path / "rows.json")
+    base = [sys.executable, arena_py, "--game", "3", "--players", "2", "--b", "loorule",
+            "--matches", "3", "--quiet"]
+    out = subprocess.run(base + ["--a", "medium", "--rows", rows], capture_output=True, text=True,
+                         check=True).stdout
+    keys = dict(line.split(": ", 1) for line in out.strip().splitlines())
+    with open(rows) as f:
+        data = json.load(f)
+    assert len(data["xs"]) == 3 and data["ys"] == [1.0] * 3 and data["matches"] is True
+    assert all(x in (0.0, 0.5, 1.0) for x in data["xs"])
+    assert abs(sum(data["xs"]) / 3 - float(keys["matches_won_a"])) < 1e-4
+    out = subprocess.run(base + ["--a", "loorule", "--paired", rows], capture_output=True,
+                         text=True, check=True).stdout
+    m = re.search(r"over 3 match seeds: ([-+]\d+\.\d{4})", out)
+    assert m and abs(float(m.group(1)) - (0.5 - sum(data["xs"]) / 3)) < 1e-4  # loorule's mirror: 0.5
+    bad = subprocess.run(base + ["--a", "loorule", "--seed", "2", "--paired", rows],
+                         capture_output=True, text=True)
+    assert bad.returncode != 0 and "other deals" in bad.stderr
 
 
 def test_loo_matches_seat_a_everywhere_and_end_at_fifteen():
