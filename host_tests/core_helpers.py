@@ -218,7 +218,9 @@ def unseen_redealt(g, seat, rng):
     cls = type(g)
 
     def again():
-        return cls.from_options(g.players, g.seed, g.starter, g.options_code())
+        a = cls.from_options(g.players, g.seed, g.starter, g.options_code())
+        a.standing = g.standing  # the same match
+        return a
 
     hands, stock, place = unseen_places(g, seat, again)
     hidden = list(place)

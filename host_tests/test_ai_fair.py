@@ -79,6 +79,41 @@ def test_moves_do_not_depend_on_hidden_tiles(gid, n):
         assert changed_deal >= 5
 
 
+# the games whose Hard values playouts by the chance to win the match (ai/odds.py)
+MATCH_CASES = [(3, 2), (3, 3), (3, 4)]
+
+
+@pytest.mark.parametrize("gid,n", MATCH_CASES)
+def test_match_play_does_not_depend_on_hidden_tiles(gid, n):
+    """In a match Hard reads the standing as well: still no choice changes when the
+    hidden tiles are redistributed, and the standing is read (it turns some choice)."""
+    cls = games.load(gid)
+    rng = Rng(2000 + gid * 10 + n)
+    target = cls.TARGET
+    checked = turned = 0
+    for k in range(20):
+        g = _position(cls, n, 91 + k * 137 + gid, (k * 3) % 13)
+        if g.over:
+            continue
+        seat = g.turn
+        g.standing = (target, 4, tuple(target - 2 - 4 * ((s - seat) % n) for s in range(n)))
+        obs = g.observation(seat)
+        seed = 11 + k
+        m1 = _players(2, seed).choose(cls, obs)
+        for _ in range(60):
+            a = unseen_redealt(g, seat, rng)
+            if a is not None:
+                assert a.observation(seat).key() == obs.key()
+                assert _players(2, seed).choose(cls, a.observation(seat)) == m1, k
+                checked += 1
+                break
+        g.standing = None
+        if _players(2, seed).choose(cls, g.observation(seat)) != m1:
+            turned += 1
+    assert checked >= 12
+    assert turned >= 1
+
+
 @pytest.mark.parametrize("gid,n", GAME_CASES)
 def test_every_level_plays_legal_moves(gid, n):
     cls = games.load(gid)

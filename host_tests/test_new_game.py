@@ -342,8 +342,10 @@ def test_a_new_game_plays_through_menus_table_ai_and_a_save(guard, monkeypatch, 
 
 
 def _fresh_hand_same(cls, g):
-    """A hand dealt again from ``g``'s deal code, with ``g``'s moves applied: the same."""
+    """A hand dealt again from ``g``'s deal code, in the same match (its standing), with
+    ``g``'s moves applied: the same."""
     again = games.from_code(deal_code(g))
+    again.standing = g.standing
     for m in g.moves():
         again.play(m)
     return [again.observation(s).key() for s in range(2)] == [g.observation(s).key() for s in range(2)]

@@ -5,10 +5,16 @@ by the game's hand limit (Domino Loo with four players for points, Castle Rock).
 
 Every seat is played by ``--player`` (an arena player spec); prints the hands per
 match (mean, median, max), how many matches a score at or over the target ended,
-how many the hand limit did, and any the safety cap of ``--cap`` hands left unended.
+how many the hand limit did, and any the safety cap of ``--cap`` hands left unended;
+then, in tenths of a point, the figures of Hard's race model of a match
+(lib/domino/ai/odds.py, a family's ``PACE`` table, measured with ``--player club
+--matches 300 --seed 99`` at the default target): ``pace``, the target over the
+mean hands a match lasts, and ``spread``, the root mean square of two seats'
+difference in one hand's points.
 """
 
 import argparse
+import math
 import os
 import sys
 
@@ -17,6 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import arena  # noqa: E402
 from domino import games  # noqa: E402
+from domino.match import Match  # noqa: E402
 
 
 def measure(game_id, players, spec, matches, options=0, target=None, seed=1, cap=500):
@@ -24,19 +31,29 @@ def measure(game_id, players, spec, matches, options=0, target=None, seed=1, cap
     cls = games.load(game_id)
     lengths = []
     by_target = unended = 0
+    sq = pairs = 0
     for i in range(matches):
         ms = arena.deal_seed(seed, i)
         seat_player = [arena.make_player(spec, (ms * 31 + s * 1009) & 0xFFFFFF) for s in range(players)]
-        m = arena.play_match(cls, players, ms, seat_player, target, options, cap)
+        m = Match(cls, players, ms, target, options)
+        while not m.over and m.hand_no < cap:
+            arena.play_out(m.deal(), cls, seat_player)
+            p = m.finish_hand().points
+            for a in range(len(p)):
+                for b in range(a + 1, len(p)):
+                    sq += (p[a] - p[b]) ** 2
+                    pairs += 1
         lengths.append(m.hand_no)
         if not m.over:
             unended += 1
         elif max(m.scores) >= m.target:
             by_target += 1
     lengths.sort()
-    return {"matches": matches, "hands_mean": sum(lengths) / matches, "hands_median": lengths[matches // 2],
+    mean = sum(lengths) / matches
+    return {"matches": matches, "hands_mean": mean, "hands_median": lengths[matches // 2],
             "hands_max": lengths[-1], "ended_by_target": by_target,
-            "ended_by_limit": matches - by_target - unended, "unended_at_cap": unended}
+            "ended_by_limit": matches - by_target - unended, "unended_at_cap": unended,
+            "pace": round(10 * m.target / mean), "spread": round(10 * math.sqrt(sq / max(pairs, 1)))}
 
 
 def main(argv=None):
@@ -52,7 +69,7 @@ def main(argv=None):
     a = ap.parse_args(argv)
     res = measure(a.game, a.players, a.player, a.matches, a.options, a.target, a.seed, a.cap)
     for k in ("matches", "hands_mean", "hands_median", "hands_max", "ended_by_target",
-              "ended_by_limit", "unended_at_cap"):
+              "ended_by_limit", "unended_at_cap", "pace", "spread"):
         v = res[k]
         print("%s: %s" % (k, "%.1f" % v if isinstance(v, float) else v))
 

@@ -460,7 +460,8 @@ class CastleRock(Game):
             legal = [buf[i] for i in range(self.legal_moves(buf))]
         return Observation(seat, self.players, self.turn, self.nset, self.hand(seat),
                            list(self.held), len(self.stock) - self.top, self.public(), events,
-                           self.hand_scores(), self.starter, legal, self.options_code(), self.board())
+                           self.hand_scores(), self.starter, legal, self.options_code(), self.board(),
+                           self.standing)
 
     def board(self):
         """The table: a :class:`~domino.game.Board` of the tableau kind (the Devil's

@@ -64,7 +64,8 @@ A hand
     deal with these applied is the same hand (saves resume a hand this way).
     ``result()``: the :class:`HandResult` of an ended hand (ValueError before).
     ``observation(seat)``: an :class:`Observation`, what that seat may see
-    (ValueError for a seat the hand does not have).
+    (ValueError for a seat the hand does not have); its ``standing`` is the
+    hand's ``standing`` attribute, which :meth:`domino.match.Match.deal` sets.
     ``hand(seat)``: the sorted tiles a seat holds (for the end-of-hand reveal;
     optional ``face_down(seat)``: True when they stay hidden even then).
     ``board()``: what lies on the table, the same for every seat (the
@@ -187,12 +188,14 @@ class Observation:
     ``options`` (the options code: table rules are public, so a player
     can make the same game with ``from_options``) and ``board`` (what lies on
     the table, named: a :class:`Board` with the layout kind's fields; screens
-    draw from it, and it is made from the rest, so ``key`` leaves it out).
+    draw from it, and it is made from the rest, so ``key`` leaves it out) and
+    ``standing`` (the match as this hand began, public: ``(target, hands played,
+    scores per side)``; None for a hand outside a match).
     It holds no reference to the game.
     """
 
     def __init__(self, seat, players, turn, nset, hand, counts, stock, public, events, scores,
-                 starter, legal, options=0, board=None):
+                 starter, legal, options=0, board=None, standing=None):
         self.seat = seat
         self.players = players
         self.turn = turn
@@ -207,12 +210,13 @@ class Observation:
         self.legal = legal
         self.options = options
         self.board = board
+        self.standing = standing
 
     def key(self):
         """A tuple equal for two observations exactly when they are the same."""
         return (self.seat, self.players, self.turn, self.nset, tuple(self.hand),
                 tuple(self.counts), self.stock, tuple(self.public), tuple(self.events),
-                tuple(self.scores), self.starter, tuple(self.legal), self.options)
+                tuple(self.scores), self.starter, tuple(self.legal), self.options, self.standing)
 
 
 class Board:
@@ -265,6 +269,7 @@ class Game:
     OPTIONS = ()
     BAD_POINTS = False
     BONEYARD = False
+    standing = None  # a hand's match standing (Observation.standing), set by the match
 
     @classmethod
     def refuses(cls, players, options=0):

@@ -322,7 +322,7 @@ class LineGame(Game):
         return Observation(seat, self.players, self.turn, self.nset, self.hand(seat),
                            list(self.count), len(self.stock) - self.top, tuple(self.open_ends()),
                            events, self.hand_scores(), self.starter, legal, self.options_code(),
-                           self.board())
+                           self.board(), self.standing)
 
     def board(self):
         """The line as it lies: a :class:`~domino.game.Board` of the line kind."""

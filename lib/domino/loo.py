@@ -651,7 +651,8 @@ class Loo(Game):
                 counts[loc[t]] += 1
         return Observation(seat, self.players, self.turn, self.nset, self.hand(seat), counts,
                            (self.nmisses - self.mtaken) * self.miss_size, self.public(), events,
-                           self.hand_scores(), self.starter, legal, self.options_code(), self.board())
+                           self.hand_scores(), self.starter, legal, self.options_code(), self.board(),
+                           self.standing)
 
     def board(self):
         """The table: a :class:`~domino.game.Board` of the tricks kind."""

@@ -14,7 +14,7 @@ from .loo import (PASSED, POOLED, PIECES, NTRICKS, END_TRICKS, END_TAKEN, CALL_L
                   config)
 
 
-def _rounds(target, players):
+def rounds(target, players):
     """Hands in a match of ``target`` hands: rounded up to whole rounds of the deal."""
     return (target + players - 1) // players * players
 
@@ -105,7 +105,7 @@ def settle(match, result):
         for s in range(n):
             scores[s] += result.points[s]
         best = max(scores)
-        if scores.count(best) == 1 and (best >= match.target or n == 4 and match.hand_no + 1 >= _rounds(match.target, n)):
+        if scores.count(best) == 1 and (best >= match.target or n == 4 and match.hand_no + 1 >= rounds(match.target, n)):
             match.over = True
             match.winner = scores.index(best)
         return
@@ -138,7 +138,7 @@ def settle(match, result):
         scores[s] += delta[s]
     result.points = delta
     best = max(scores)
-    if left == 0 and not result.looed and match.hand_no + 1 >= _rounds(match.target, n) and scores.count(best) == 1:
+    if left == 0 and not result.looed and match.hand_no + 1 >= rounds(match.target, n) and scores.count(best) == 1:
         match.over = True
         match.winner = scores.index(best)
         match.extra[0] = 0

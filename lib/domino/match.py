@@ -69,8 +69,9 @@ class Match:
             raise ValueError("the current hand is not finished")
         seed = (self.rng.next16() << 8) | (self.rng.next16() & 255)
         starter = self.cls.next_starter(self)
-        self.game = self.cls.from_options(self.players, seed, starter, self.options)
-        return self.game
+        g = self.game = self.cls.from_options(self.players, seed, starter, self.options)
+        g.standing = (self.target, self.hand_no, tuple(self.scores))
+        return g
 
     def finish_hand(self):
         """Score the ended current hand into the match; return its HandResult."""

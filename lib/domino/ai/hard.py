@@ -4,7 +4,9 @@
 keeps one in ``SIR`` by how likely the other seats' seen plays were on it
 (sampling-importance-resampling), values each candidate on the kept deals by a
 playout (the family's ``rollout``) or an exact solve of the ending, and picks
-the best mean value plus Medium's score. It counts its cost in device time
+the best mean value plus Medium's score; in a match, where the family gives
+the figures (``match_odds``), a playout's value is the chance to win the
+match it leaves (:mod:`.odds`), not its points. It counts its cost in device time
 (the family's :class:`~.interface.Costs`) and stops within ``COST``. What it
 asks of a family: :mod:`domino.ai.interface`; each step and every parameter:
 docs/ai.md ("How Hard plays", "Hard's parameters").
@@ -47,6 +49,7 @@ class Hard(Sampling, Player):
     RACE_MIN = 8    # kept deals after which a clear leader stops the decision (0: never)
     RACE_Z = 2.5    # clear: ahead of each other candidate by this many standard errors
     COST_CLOSE = 40000  # ... with RACE_MIN deals kept and no clear leader: the most
+    MATCH = 10      # in a match: points a match won from an even standing is worth (0: none)
 
     def __init__(self, seed=0, playouts=None):
         Player.__init__(self, seed)
@@ -61,6 +64,8 @@ class Hard(Sampling, Player):
         self._solver = None
         self.parts = None  # the family's search parts (search_parts())
         self._beta = None  # BETA of self.etab
+        self._ch = None  # each side's chance to win the match (odds.chances)
+        self.chances = None
 
     def _forget(self):
         """Drop what one decision built (the search game and buffers stay), so
@@ -142,6 +147,16 @@ class Hard(Sampling, Player):
         if self.RACE_MIN and not self.forced and S.close_applies(K):
             self.cap = max(self.COST, self.COST_CLOSE)
         self.pw = self.PRIOR * S.prior_scale(K)  # the weight of Medium's score
+        # in a match, playouts valued by the chance to win it, in tenths of a point
+        self.odds = None
+        if obs.standing is not None and self.MATCH and not self.exact:
+            self.odds = S.match_odds(K)
+            if self.odds is not None:
+                from .odds import chances  # (only in a match: the line games never load it)
+                self.chances = chances
+                self.pw *= 10
+                if self._ch is None or len(self._ch) != K.nsides:
+                    self._ch = [0] * K.nsides
         self.done = False
 
     def _candidates(self, F, K, nl):
@@ -210,7 +225,13 @@ class Hard(Sampling, Player):
                 self.cost += depth * self.c_move
                 if self.c_work:
                     self.cost += parts.work() * self.c_work
-                v = spread(parts.points(g), self.side, K.nsides, self.bad)  # the family's points
+                v = parts.points(g)  # the family's points
+                odds = self.odds
+                if odds is None:
+                    v = spread(v, self.side, K.nsides, self.bad)
+                else:
+                    v = self.chances(v, self.obs.standing, odds[0], odds[1], odds[2], self._ch)
+                    v = spread(v, self.side, K.nsides, False) * self.MATCH // 100
                 for _ in range(depth):
                     g.undo()
             g.undo()

@@ -134,6 +134,12 @@ class Search:
         else ``EXACT_GENERIC``."""
         return None
 
+    def match_odds(self, K):
+        """``(pace, sd, left)`` for :func:`domino.ai.odds.chances` where Hard values a
+        playout by the chance to win the match it leaves (``K.obs.standing``), else
+        None: none."""
+        return None
+
     def close_applies(self, K):
         """Whether a decision with no clear leader may go on past Hard's ``COST``
         to its ``COST_CLOSE``: no."""

@@ -3,10 +3,12 @@
 Deals are weighed by a replay (:meth:`.know.Knowledge.replay` with
 :func:`.policy.loglik`): no block model, no guided draws, no exact endings
 (:meth:`LooSearch.exact_at`); playouts by :func:`.policy.rollout`, valued by
-:func:`.policy.points`.
+:func:`.policy.points`, in a match by the chance to win it
+(:meth:`LooSearch.match_odds`).
 """
 
 from ..ai.interface import Costs, Search
+from ..looscore import rounds
 from . import policy
 
 
@@ -23,6 +25,23 @@ class LooSearch(Search):
     rollout = staticmethod(policy.rollout)
     loglik = staticmethod(policy.loglik)
     points = staticmethod(policy.points)
+
+    # per table size (2, 3, 4 players): a hand's pace and spread, tenths of a point
+    # (ai/odds.py; tools/match_length.py --game 3 --players N --player club --matches 300
+    # --seed 99 measures them)
+    PACE = ((25, 63), (11, 59), (10, 58))
+
+    def match_odds(self, K):
+        """In a match of plain scoring (not pool play), the race model's figures
+        (:mod:`domino.ai.odds`): the pace and spread by table size, and with four
+        players the hands left before the match's whole rounds are played."""
+        st = K.obs.standing
+        g = K.game
+        if st is None or g.pool:
+            return None
+        n = g.players
+        pace, sd = self.PACE[n - 2]
+        return pace, sd, rounds(st[0], n) - st[1] - 1 if n == 4 else -1
 
     def exact_at(self, K):
         """No exact endings in Loo (0): on the device a solve of even the last two
