@@ -163,7 +163,7 @@ def ram_script(name):
                 + " w90000" + " A w1500" * 8 + " B w500" * 4 + " "
                 + new_game_keys(2, hard_seats(2, 8, "Set: double-12"))[0] + ON * 60)
     if name == "ram_quit":
-        return (FAST + " " + new_game_keys(0, hard_seats(0, 4))[0] + ON * 22 + QUIT + " "
+        return (FAST + " " + new_game_keys(0, hard_seats(0, 4))[0] + ON * 17 + QUIT + " "
                 + new_game_keys(4, hard_seats(4, 6), resumable=True)[0] + ON * 50)
     if name == "ram_tricks":
         return (FAST + " " + new_game_keys(3, hard_seats(3, 4, "Scoring: pool"))[0] + ON * 20
