@@ -374,15 +374,18 @@ def run(game_id, players, spec_a, spec_b, deals, seed=1, log=None, options=0):
     }
 
 
-def play_match(cls, players, seed, seat_player, target=None, options=0, limit=500):
+def play_match(cls, players, seed, seat_player, target=None, options=0, limit=500, results=None):
     """Play a whole match (``domino.match.Match``) of ``cls`` from ``seed``;
     ``seat_player[s]`` acts for seat s. Returns the Match (``winner``: a side,
-    -1 if ``limit`` hands did not end it)."""
+    -1 if ``limit`` hands did not end it); each hand's HandResult is appended to
+    ``results`` if given."""
     from domino.match import Match
     m = Match(cls, players, seed, target, options)
     while not m.over and m.hand_no < limit:
         play_out(m.deal(), cls, seat_player)
-        m.finish_hand()
+        r = m.finish_hand()
+        if results is not None:
+            results.append(r)
     return m
 
 

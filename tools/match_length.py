@@ -23,7 +23,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import arena  # noqa: E402
 from domino import games  # noqa: E402
-from domino.match import Match  # noqa: E402
 
 
 def measure(game_id, players, spec, matches, options=0, target=None, seed=1, cap=500):
@@ -35,10 +34,10 @@ def measure(game_id, players, spec, matches, options=0, target=None, seed=1, cap
     for i in range(matches):
         ms = arena.deal_seed(seed, i)
         seat_player = [arena.make_player(spec, (ms * 31 + s * 1009) & 0xFFFFFF) for s in range(players)]
-        m = Match(cls, players, ms, target, options)
-        while not m.over and m.hand_no < cap:
-            arena.play_out(m.deal(), cls, seat_player)
-            p = m.finish_hand().points
+        results = []
+        m = arena.play_match(cls, players, ms, seat_player, target, options, cap, results)
+        for r in results:
+            p = r.points
             for a in range(len(p)):
                 for b in range(a + 1, len(p)):
                     sq += (p[a] - p[b]) ** 2
