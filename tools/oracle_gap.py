@@ -1,15 +1,21 @@
 """How much hidden information costs an AI level: the arena with the real deal.
 
 A diagnostic for planning, not a player: while side A's player decides, every
-deal of the hidden tiles it samples (:meth:`domino.lineai.know.Knowledge.deal`) is
+deal of the hidden tiles it samples (the game family's ``Knowledge.deal``) is
 replaced by where the tiles really are, so Hard searches the true deal (its
-playout policy still reads only each seat's own hand). The core's AI never
-does this; only this tool patches it, for its own run. With a boneyard, the
-boneyard's order stays unknown (its tiles are known, not their order).
-Prints the arena's figures for side A with the real deal and, on the same
-deals, without it (``fair_*``), as ``key: value`` lines:
+playout policy still plays each seat as that family's policy does). The core's AI
+never does this; only this tool patches it, for its own run. The other hands are
+the real ones; tiles elsewhere (a boneyard, Loo's misses and pieces out of play)
+keep the places the draw gave them: which tiles are there is known, not where.
+With ``--closed`` the real deal is given only once no hidden tile can come into
+a hand (``Knowledge.closed``: in Domino Loo once play begins, so the misses stay
+unknown; in the line games and Castle Rock once the boneyard is empty). Prints
+the arena's figures for side A with the real deal and, on the same deals or match
+seeds, without it (``fair_*``), and their paired difference, as ``key: value``
+lines:
 
     .venv/bin/python tools/oracle_gap.py --game 0 --players 4 --a hard --b heaviest --deals 600
+    .venv-pypy/bin/python tools/oracle_gap.py --game 3 --players 2 --a hard --b club --matches 3000 --seed 7 --closed
 """
 
 import argparse
@@ -21,60 +27,83 @@ sys.path.insert(0, os.path.join(os.path.dirname(TOOLS), "lib"))
 sys.path.insert(0, TOOLS)
 
 import arena  # noqa: E402
-from domino.lineai.know import Knowledge  # noqa: E402
-
-_STOCKSEAT = 254
+from domino import ai, games  # noqa: E402
 
 
 class Peek:
-    """While on, sampled deals are the real one of the hand being played."""
+    """While on, the deals ``game_cls``'s family samples are the real one of the
+    hand being played (``closed``: only where ``Knowledge.closed``)."""
 
-    def __init__(self):
+    def __init__(self, game_cls, closed=False):
+        self.K = ai.family(game_cls).Knowledge
+        self.closed = closed
         self.game = None
         self.on = False
-        self._deal = Knowledge.deal
-        self._play_hand = arena.play_hand
+        self._deal = self.K.deal
+        self._play_out = arena.play_out
 
     def __enter__(self):
         peek = self
         real_deal = self._deal
+        play_out = self._play_out
 
-        def play_hand(cls, players, seed, seat_player, options=0):
-            peek.game = g = cls.from_options(players, seed, None, options) if options else cls(players, seed)
-            return arena.play_out(g, cls, seat_player)
+        def watched_play_out(g, cls, seat_player):
+            peek.game = g
+            return play_out(g, cls, seat_player)
 
         def deal(K, rng, tries=20, wt=None):
             owner = real_deal(K, rng, tries, wt)  # same random draws as without peeking
             g = peek.game
-            if peek.on and g is not None:
-                for i, t in enumerate(K.pool):
-                    where = g.loc[t]
-                    owner[i] = where if where < g.players else _STOCKSEAT
+            if peek.on and g is not None and (K.closed or not peek.closed):
+                n = g.players
+                pool = K.pool
+                rest = [owner[i] for i in range(len(pool)) if owner[i] >= n]
+                j = 0
+                for i in range(len(pool)):
+                    where = g.loc[pool[i]]
+                    if where < n:
+                        owner[i] = where
+                    else:  # elsewhere: one of the places the draw gave such tiles
+                        owner[i] = rest[j]
+                        j += 1
             return owner
 
-        arena.play_hand = play_hand
-        Knowledge.deal = deal
+        arena.play_out = watched_play_out
+        self.K.deal = deal
         self.on = True
         return self
 
     def __exit__(self, *exc):
-        arena.play_hand = self._play_hand
-        Knowledge.deal = self._deal
+        arena.play_out = self._play_out
+        self.K.deal = self._deal
         self.on = False
 
 
-def gap(game, players, spec_a, spec_b, deals, seed=1):
-    """Figures for ``spec_a`` with the real deal and without (``fair_`` keys).
+def gap(game, players, spec_a, spec_b, deals=0, seed=1, matches=0, closed=False):
+    """Figures for ``spec_a`` with the real deal and without (``fair_`` keys),
+    over ``deals`` duplicate deals or ``matches`` match seeds, and the paired
+    difference (``paired``: difference and half-width of its 95% interval).
     Side B must not sample deals itself (Medium and Hard do), or it would peek too."""
     if spec_b.split(":")[0] in ("medium", "hard"):
-        raise SystemExit("side B must be a player that samples no deals (heaviest, random, greedy, easy)")
-    with Peek():
-        peeked = arena.run(game, players, spec_a, spec_b, deals, seed)
-    fair = arena.run(game, players, spec_a, spec_b, deals, seed)
-    out = {}
-    for k in ("points_share_a", "points_share_ci95", "hands_won_a", "deals"):
+        raise SystemExit("side B must be a player that samples no deals (heaviest, random, greedy, easy, club)")
+    if matches:
+        keys = ("matches_won_a", "matches_won_ci95", "matches")
+
+        def play():
+            return arena.run_matches(game, players, spec_a, spec_b, matches, seed)
+    else:
+        keys = ("points_share_a", "points_share_ci95", "hands_won_a", "deals")
+
+        def play():
+            return arena.run(game, players, spec_a, spec_b, deals, seed)
+    with Peek(games.load(game), closed):
+        peeked = play()
+    fair = play()
+    out = {"keys": keys}
+    for k in keys:
         out[k] = peeked[k]
         out["fair_" + k] = fair[k]
+    out["paired"] = arena.paired_ci(peeked["xs"], peeked["ys"], fair["xs"], fair["ys"])
     return out
 
 
@@ -85,14 +114,23 @@ def main(argv=None):
     ap.add_argument("--a", default="hard")
     ap.add_argument("--b", default="heaviest")
     ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--matches", type=int, default=0, help="whole matches over this many seeds, not deals")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--closed", action="store_true",
+                    help="the real deal only once no hidden tile can come into a hand")
     args = ap.parse_args(argv)
-    r = gap(args.game, args.players, args.a, args.b, args.deals, args.seed)
+    r = gap(args.game, args.players, args.a, args.b, args.deals, args.seed, args.matches, args.closed)
     for pre in ("", "fair_"):
-        print("%spoints_share_a: %.4f" % (pre, r[pre + "points_share_a"]))
-        print("%spoints_share_ci95: [%.4f, %.4f]" % ((pre,) + tuple(r[pre + "points_share_ci95"])))
-        print("%shands_won_a: %.4f" % (pre, r[pre + "hands_won_a"]))
-    print("deals: %d\na: %s\nb: %s" % (r["deals"], args.a, args.b))
+        for k in r["keys"]:
+            v = r[pre + k]
+            if isinstance(v, tuple):
+                print("%s%s: [%.4f, %.4f]" % (pre, k, v[0], v[1]))
+            elif isinstance(v, float):
+                print("%s%s: %.4f" % (pre, k, v))
+            else:
+                print("%s%s: %d" % (pre, k, v))
+    print("paired: %+.4f +- %.4f" % r["paired"])
+    print("a: %s\nb: %s" % (args.a, args.b))
 
 
 if __name__ == "__main__":
