@@ -2,7 +2,8 @@
 
 Scripted hands (``Loo.redeal``) check what an observation proves (a failure
 to follow: the suit led missing, trumps when trumps were led; a plain lead
-after a trick: no trump), that sampled deals respect the proofs and the
+after a trick: no trump) and what play shows (last to a trick and lost it:
+no piece that would have taken it), that sampled deals respect the proofs and the
 counts and replay to the same observation by legal moves, and a few choices
 any good player makes. Hard runs with fewer playouts here (as in
 test_conformance) except where a choice needs them.
@@ -17,6 +18,7 @@ from domino.game import IllegalMove, new_move_buffer
 from domino.loo import (Loo, FOLLOW, KEEP, MISS, TRUMP, lead)
 from domino.looai import weight
 from domino.looai.know import ELSE, Knowledge, follows, suit_bits
+from domino.looai.medium import _win
 from domino.rng import Rng
 
 from core_helpers import assert_micropython_prints_as_cpython, unseen_redealt
@@ -42,8 +44,9 @@ def _f(a, b):
 
 
 # fours are trumps (the turn-up 4-1); seat 0 leads, seat 1 deals
-NO_SIX = _hand([[(6, 5), (6, 3), (2, 0), (3, 3), (1, 0)],
-                [(5, 5), (5, 2), (3, 1), (2, 2), (0, 0)]], (4, 1),
+NO_SIX_HANDS = [[(6, 5), (6, 3), (2, 0), (3, 3), (1, 0)],
+                [(5, 5), (5, 2), (3, 1), (2, 2), (0, 0)]]
+NO_SIX = _hand(NO_SIX_HANDS, (4, 1),
                moves=[KEEP, KEEP, _lead(6, 5, 6), _f(2, 2), _lead(3, 3, 3)])
 
 
@@ -97,6 +100,42 @@ def test_the_first_leaders_plain_lead_allows_it_one_trump_at_most():
     for _ in range(100):
         owner = K.deal(rng)
         assert sum(1 for i, t in enumerate(K.pool) if owner[i] == 0 and suit_bits(t, 4) == 128) <= 1
+
+
+def test_a_seat_last_to_a_trick_it_lost_shows_it_held_no_winner():
+    # 2-2 on the six led, last to play: no six (a proof) and no trump to take it with
+    K = Knowledge(Loo, NO_SIX.observation(0))
+    trumps = [t for t in range(28) if suit_bits(t, 4) == 128]
+    assert all(K.lacks[1] >> t & 1 for t in trumps)
+    assert not K.lacks[1] >> T(3, 1) & 1  # a plain piece of another suit: nothing shown
+    assert K.lacks[0] == 0  # a seat reads nothing of itself
+    # following low with 6-2 to 6-3 shows no higher six, but trumps it could not play
+    g = _hand([[(6, 3), (5, 5), (2, 0), (3, 3), (1, 0)],
+               [(6, 2), (5, 2), (3, 1), (2, 2), (0, 0)]], (4, 1),
+              moves=[KEEP, KEEP, _lead(6, 3, 6), _f(6, 2)])
+    K = Knowledge(Loo, g.observation(0))
+    assert K.lacks[1] == 1 << T(6, 5) | 1 << T(6, 6)
+    assert K.void[1] == 0  # a reading of play, not a proof: deals may still hold them
+    # Medium's chance that a lead wins reads it: 3-3 led after 2-2 showed no trump
+    g = _hand(NO_SIX_HANDS, (4, 1), moves=[KEEP, KEEP, _lead(6, 5, 6), _f(2, 2)])
+    K = Knowledge(Loo, g.observation(0))
+    assert _win(K, 3, 7, [1]) == 1000
+    K.lacks[1] = 0
+    assert _win(K, 3, 7, [1]) < 1000
+
+
+def test_a_seat_not_last_to_a_trick_shows_nothing_by_losing_it():
+    g = Loo(3, 1, 0)
+    g.redeal([[T(6, 3), T(5, 5), T(2, 0), T(3, 3), T(1, 0)],
+              [T(6, 2), T(5, 2), T(3, 1), T(2, 2), T(0, 0)],
+              [T(6, 1), T(5, 1), T(3, 2), T(1, 1), T(5, 0)]], None, 0, T(4, 1))
+    while g.phase == 0:
+        g.play(KEEP)
+    for mv in (_lead(6, 3, 6), _f(6, 2), _f(6, 1)):
+        g.play(mv)
+    K = Knowledge(Loo, g.observation(0))
+    assert K.lacks[1] == 0  # second of three: it may have ducked
+    assert K.lacks[2] == 1 << T(6, 5) | 1 << T(6, 6)  # last: no higher six
 
 
 def _random_positions(players, pool, count, seed):

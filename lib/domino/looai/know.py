@@ -11,7 +11,11 @@ discards and exchanged piece. Proofs (``void[s]``: bit ``v`` a plain suit,
 bit 7 trumps): a seat that does not follow the suit led lacks it (trumps
 when trumps were led); a seat leading a plain piece after the first trick
 has no trump (it must lead one if able). Hands only shrink during play, so
-a proof lasts to the end of the hand.
+a proof lasts to the end of the hand. A reading of play, not a proof
+(``lacks[s]``, a bit per piece; Medium's chances read it, the sampled deals do
+not): a seat last to a trick that did not take it holds no piece that would
+have taken it (a sensible player takes a trick it can when last), of the suit
+led only when it followed suit.
 
 :meth:`Knowledge.deal` samples where the hidden pieces are (voids and counts
 respected), :meth:`Knowledge.replay` stands the search game at the observed
@@ -25,7 +29,7 @@ from micropython import const
 from .. import tiles
 from ..ai.anytime import new_game
 from ..loo import (PIECES, FOLLOW, DISCARD, EXCHANGE, HIDDEN_DISCARD, HIDDEN_EXCHANGE, MISS,
-                   FOR_POOL, THROW_UP, TRUMP, HAND)
+                   FOR_POOL, THROW_UP, TRUMP, HAND, trick_rank)
 
 _HI = tiles.HI
 _LO = tiles.LO
@@ -50,8 +54,8 @@ def follows(t, suit, trump):
 class Knowledge:
     """Everything a seat can infer from one observation of a Loo hand (module
     doc): the family interface's ``Knowledge`` (:mod:`domino.ai.interface`), plus
-    what Medium reads: ``void`` (per seat), ``trump``, ``room`` (per other seat
-    the hidden pieces in its hand; last, those elsewhere) and ``allowed``."""
+    what Medium reads: ``void`` and ``lacks`` (per seat), ``trump``, ``room`` (per
+    other seat the hidden pieces in its hand; last, those elsewhere) and ``allowed``."""
 
     def __init__(self, game_cls, obs, game=None):
         self.cls = game_cls
@@ -95,6 +99,8 @@ class Knowledge:
         suit = 0
         cap_seat = -1  # the first leader, when it led a plain piece: at most one trump
         cap = 1
+        lacks = [0] * n  # pieces each seat shows it lacks: last to a trick, it did not win
+        best = -1
         for s, m in obs.events:
             if m < FOLLOW:  # a lead
                 t = m >> 3
@@ -108,8 +114,17 @@ class Knowledge:
                 k += 1
                 seen[t] = 1
                 played[t] = s
+                best = trick_rank(t, suit, trump)
             elif m < DISCARD:
                 t = m - FOLLOW
+                r = trick_rank(t, suit, trump)
+                if r > best:
+                    best = r
+                elif k % nactive == nactive - 1:  # last to the trick and lost it: no winner
+                    f = follows(t, suit, trump)  # (following, it could not trump)
+                    for q in range(PIECES):
+                        if trick_rank(q, suit, trump) > best and (not f or follows(q, suit, trump)):
+                            lacks[s] |= 1 << q
                 if s == cap_seat and suit_bits(t, trump) == _TBIT:
                     cap -= 1  # a trump it held at the first lead
                 if not follows(t, suit, trump):
@@ -133,6 +148,8 @@ class Knowledge:
         self.nactive = nactive
         void[me] = 0
         self.void = void
+        lacks[me] = 0
+        self.lacks = lacks
         self.played = played
         self.took = took
         self.exch = exch

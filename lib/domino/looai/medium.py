@@ -15,11 +15,12 @@ whose loss costs least, of equals the lowest plain piece; after a miss,
 trumps and doubles are kept by worth and of the plain pieces the one with
 fewest mates goes (a void to trump in). In play, the chance that a piece
 wins the trick (:func:`_win`: each seat still to play holds hidden pieces
-its voids allow, drawn at random; a first leader who led a plain piece and
-has since shown a trump holds no other): lead a likely winner, else the
-least useful piece; win with the cheapest piece likely to win, try a less
-likely one (more readily while no trick is taken), else throw the least
-useful. All in integers, so the device chooses as the host does.
+its voids allow, drawn at random, none it showed it lacks by losing a trick
+it was last to; a first leader who led a plain piece and has since shown a
+trump holds no other): lead a likely winner, else the least useful piece;
+win with the cheapest piece likely to win, try a less likely one (more
+readily while no trick is taken), else throw the least useful. All in
+integers, so the device chooses as the host does.
 """
 
 from .. import tiles
@@ -55,8 +56,8 @@ def _none(u, h, k):
 def _win(K, suit, rank, seats):
     """Per mille, the chance that none of ``seats`` beats rank ``rank`` in a
     trick of suit ``suit``: each seat's hidden pieces drawn from those its
-    voids allow; it beats with a higher piece of the suit, or a higher trump
-    when void in the suit."""
+    voids and ``K.lacks`` allow; it beats with a higher piece of the suit, or
+    a higher trump when void in the suit."""
     trump = K.trump
     w = 1000
     for s in seats:
@@ -72,9 +73,10 @@ def _win(K, suit, rank, seats):
         if s == K.cap_seat and K.cap <= 0:
             void |= 128  # it led plain holding at most one trump, now shown
         u = same = hf = ht = 0
+        lk = K.lacks[s]
         for q in K.pool:
             b = suit_bits(q, trump)
-            if void & b:
+            if void & b or lk >> q & 1:
                 continue
             u += 1
             r = trick_rank(q, suit, trump)
