@@ -117,17 +117,17 @@ class Knowledge:
                 best = trick_rank(t, suit, trump)
             elif m < DISCARD:
                 t = m - FOLLOW
+                f = follows(t, suit, trump)
                 r = trick_rank(t, suit, trump)
                 if r > best:
                     best = r
                 elif k % nactive == nactive - 1:  # last to the trick and lost it: no winner
-                    f = follows(t, suit, trump)  # (following, it could not trump)
-                    for q in range(PIECES):
+                    for q in range(PIECES):  # (following, it could not trump)
                         if trick_rank(q, suit, trump) > best and (not f or follows(q, suit, trump)):
                             lacks[s] |= 1 << q
                 if s == cap_seat and suit_bits(t, trump) == _TBIT:
                     cap -= 1  # a trump it held at the first lead
-                if not follows(t, suit, trump):
+                if not f:
                     void[s] |= _TBIT if suit == TRUMP else 1 << suit
                 k += 1
                 seen[t] = 1
