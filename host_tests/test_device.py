@@ -203,22 +203,39 @@ def test_boots_to_the_title_with_no_traceback(device):
         same(name, r.shots[name], want[name])
 
 
+# The device's AI seats take longer over a turn than the simulator's (they think and draw
+# there): a press that plays comes at least this long after the simulator's table turned to
+# you, or on the device it could come before your turn and be refused. A 6-move turn of
+# 2-player Castle Rock ends more than 400 ms later on the device.
+TURN_MARGIN_MS = 1500
+GAP_MS = int(A_GAP[1:])
+
+
 def hand_script(gid, players, seed, lead=""):
     """Deal a hand by code and press A until it is over (A plays your first legal
-    tile, or the end choice's first); then the hand summary. The number of A
-    presses comes from the same script in the simulator. ``lead``: keys first,
-    from the title, that leave it on its first row."""
+    tile, or the end choice's first); then the hand summary. The presses and the
+    waits between them (``A_GAP``, longer where your turn came late in it:
+    ``TURN_MARGIN_MS``) come from the same script in the simulator. ``lead``: keys
+    first, from the title, that leave it on its first row."""
     code = valid_code(gid, players, seed)
     head = (lead + " " if lead else "") + FAST + " " + " ".join(code_keys(code)) + " w1500 s:dealt"
-    # presses until the simulator shows the summary, counted in the simulator
     h = sim.Harness(6, settings_speed=None)  # no pixels needed to count
     h.run_script(head)
-    presses = 0
+    presses = []
     while type(h.app.scene).__name__ != "Summary":
-        h.run_script("A " + A_GAP)
-        presses += 1
-        assert presses < 60
-    return head + (" A " + A_GAP) * presses + " w2000 s:summary", code
+        h.run_script("A")
+        waited, yours_from = 0, None
+        while waited < GAP_MS or (yours_from is not None and waited - yours_from < TURN_MARGIN_MS):
+            h.wait(100)
+            waited += 100
+            sc = h.app.scene
+            if type(sc).__name__ == "Table" and sc.to_act:
+                yours_from = waited if yours_from is None else yours_from
+            else:
+                yours_from = None
+        presses.append(" A w%d" % waited)
+        assert len(presses) < 60
+    return head + "".join(presses) + " w2000 s:summary", code
 
 
 @pytest.mark.parametrize("gid,players", HANDS)
