@@ -153,9 +153,9 @@ def ram_script(name):
       spare presses end in the title's menus, which B leaves), then 8-player All Fives on
       double-twelve over a hand's end (a match one hand can end): a match after one finished;
     - ``ram_quit``: 4-player Seychelles over a hand's end and into the next, quit mid-hand,
-      then 6-player Castle Rock on double-six over a hand's end and the next deal;
+      then 6-player Castle Rock on double-six, its first moves (:data:`FIRST_MOVES`);
     - ``ram_tricks``: 4-player Domino Loo in pool play over a hand's end and the next
-      deal, quit, then Domino Whist likewise;
+      deal, quit, then 4-player Domino Whist, its first moves;
     - ``ram_castle12``: 6-player Castle Rock on double-twelve over a hand's end and the next deal.
     """
     if name == "ram_again":
@@ -164,10 +164,10 @@ def ram_script(name):
                 + new_game_keys(2, hard_seats(2, 8, "Set: double-12"))[0] + ON * 60)
     if name == "ram_quit":
         return (FAST + " " + new_game_keys(0, hard_seats(0, 4))[0] + ON * 17 + QUIT + " "
-                + new_game_keys(4, hard_seats(4, 6), resumable=True)[0] + ON * 50)
+                + new_game_keys(4, hard_seats(4, 6), resumable=True)[0] + ON * 15)
     if name == "ram_tricks":
         return (FAST + " " + new_game_keys(3, hard_seats(3, 4, "Scoring: pool"))[0] + ON * 20
-                + QUIT + " " + new_game_keys(1, hard_seats(1, 4), resumable=True)[0] + ON * 40)
+                + QUIT + " " + new_game_keys(1, hard_seats(1, 4), resumable=True)[0] + ON * 15)
     if name == "ram_castle12":
         return FAST + " " + new_game_keys(4, hard_seats(4, 6, "Set: double-12"))[0] + ON * 140
     raise ValueError("no RAM run %r (ram_again, ram_quit, ram_tricks, ram_castle12)" % name)
@@ -219,9 +219,14 @@ def ram_late(name):
 
 
 # The game each RAM run ends on; the run stops once that game has been over a hand's end
-# and NEXT_DEAL readings into the next deal (the scripts' presses are a ceiling).
+# and NEXT_DEAL readings into the next deal (the scripts' presses are a ceiling), or, for
+# a run in FIRST_MOVES, once it has given that many readings at its table: the match
+# started after one quit (Castle Rock's hand's end is read by ram_again and, at its
+# largest table, by ram_castle12_late; a line game's at four players by ram_quit's
+# Seychelles).
 RAM_LAST = {"ram_again": 2, "ram_quit": 4, "ram_tricks": 1, "ram_castle12": 4, "ram_castle12_late": 4}
 NEXT_DEAL = 4
+FIRST_MOVES = {"ram_quit": 8, "ram_tricks": 8}
 
 
 def mem_line(ln):
@@ -284,16 +289,31 @@ def over_a_hands_end(mem, gid, after=1):
 
 
 def ram_stop(name):
-    """The stop rule of RAM run ``name`` for ``pico.run``: its last game over a hand's end."""
+    """The stop rule of RAM run ``name`` for ``pico.run``: its last game over a hand's end,
+    or its first moves (:data:`FIRST_MOVES`)."""
     gid = RAM_LAST[name]
+    first = FIRST_MOVES.get(name)
+    if first:
+        return reading_stop(lambda mem: first_moves(mem, gid) >= first)
+    return reading_stop(lambda mem: over_a_hands_end(mem, gid, NEXT_DEAL))
+
+
+def reading_stop(enough):
+    """A stop rule for ``pico.run``: true at the probe line once ``enough(readings so far)``."""
     mem = []
 
     def done(line):
         m = mem_line(line)
-        if m:
-            mem.append(m)
-        return m is not None and over_a_hands_end(mem, gid, NEXT_DEAL)
+        if m is None:
+            return False
+        mem.append(m)
+        return enough(mem)
     return done
+
+
+def first_moves(mem, gid):
+    """How many of the readings ``mem`` show game ``gid`` at its table."""
+    return sum(1 for m in mem if m[2] == gid and m[0] == "Table")
 
 
 def scenes_at(script, h=None):
