@@ -10,11 +10,11 @@ keeps a save over a power cycle; survives random presses in every game; and keep
 least ``pico.MIN_FREE`` bytes free after a collection and a ``pico.MIN_BLOCK`` block
 at every probe reading of Hard matches at each game's largest table, over a hand's end
 and the next deal, in a match started after one finished, in the first moves of one
-started after one quit, and in a hand continued after a power cycle. Menu keys are worked out on the simulator
-(``tools/devscript.py``). The runner and firmware come from ``../shared/picoemu`` or
-``$PICOEMU`` (see tools/pico.py). CI sets ``POCKET_DOMINO_DEVICE_TESTS=1``: there a
-missing emulator fails the tests; elsewhere they are skipped with one line saying
-where to get it.
+started after one quit, and in a hand continued after a power cycle. Menu keys are
+worked out on the simulator (``tools/devscript.py``). The runner and firmware come from
+``../shared/picoemu`` or ``$PICOEMU`` (see tools/pico.py). CI sets
+``POCKET_DOMINO_DEVICE_TESTS=1``: there a missing emulator fails the tests; elsewhere
+they are skipped with one line saying where to get it.
 """
 
 import os
