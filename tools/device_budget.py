@@ -3,6 +3,7 @@
     .venv/bin/python tools/budget.py --device [--quick|--full] [--raw=FILE]   # budget.py's format
     .venv/bin/python tools/device_budget.py [--quick|--full] [--part=time,ram,gc,stack] [--raw=FILE]
     .venv/bin/python tools/device_budget.py --part=time --games=loo       # one game's positions (loo, castle, ...)
+    .venv/bin/python tools/device_budget.py --part=time --games=seychelles_4p --per-phase=15  # one table, more positions
     .venv/bin/python tools/device_budget.py --part=fwstack1536,fwstack1280   # the firmware at a stack size
     .venv/bin/python tools/device_budget.py --calibrate-wasm                  # tools/ai_cost.py's constant
 
@@ -12,9 +13,9 @@ cycle-exact: the same image gives the same figures on any host, however busy);
 commit (:class:`Snapshot`: ``git archive HEAD``, so others' uncommitted edits are not
 measured) and makes every image from it; the host side runs on the same core. The
 default runs 132 positions (3 per phase and table, 2 for the many-player All Fives;
-``--full``: 6 and 3; ``--quick``: 1, two games) in two emulators at once, the
-firmware match and the stack bisection: about 240 s emulated, 10 to 20 minutes of
-wall time on two shared cores. Parts:
+``--full``: 6 and 3; ``--per-phase=N``: N; ``--quick``: 1, two games) in two
+emulators at once, the firmware match and the stack bisection: about 240 s emulated,
+10 to 20 minutes of wall time on two shared cores. Parts:
 
 ``time``
     Hard's and Medium's time per decision (``begin``, ``step(4)``, then ``step(64)``
@@ -856,11 +857,12 @@ def host_cost(lines):
 
 
 def measure(parts=("time", "ram", "gc", "stack"), full=False, quick=False, workers=2, out=None,
-            names=None):
+            names=None, per_phase=None):
     """Run the device parts (see the module doc) and return the :class:`Device`.
 
     ``full``: 6 positions per phase (3 for the heavy All Fives); default 3 (2); ``quick``:
-    1 per phase of 4-player Seychelles and All Fives only, a shorter match. A part
+    1 per phase of 4-player Seychelles and All Fives only, a shorter match;
+    ``per_phase``: that many per phase of every table timed. A part
     ``fwstack<N>`` (not in the default) plays the firmware's short Hard match (its
     own code.py) with ``CIRCUITPY_PYSTACK_SIZE = N``: 1 if it runs with no error.
     ``names``: time only the :data:`CONFIGS` whose name starts with one of these."""
@@ -875,6 +877,8 @@ def measure(parts=("time", "ram", "gc", "stack"), full=False, quick=False, worke
         if quick:
             configs = [c for c in configs if c[0] in ("seychelles_4p", "allfives_4p")]
             lines = host_call("position_lines", configs, 1, 1)
+        elif per_phase:
+            lines = host_call("position_lines", configs, per_phase, per_phase)
         elif full:
             lines = host_call("position_lines", configs, PER_PHASE, PER_PHASE_HEAVY)
         else:
@@ -1035,6 +1039,7 @@ def main(argv=None):
     parts = ("time", "ram", "gc", "stack")
     raw = None
     names = None
+    per_phase = None
     for a in argv:
         if a.startswith("--part="):
             parts = tuple(a[len("--part="):].split(","))
@@ -1042,6 +1047,8 @@ def main(argv=None):
             raw = a[len("--raw="):]
         if a.startswith("--games="):
             names = a[len("--games="):].split(",")
+        if a.startswith("--per-phase="):
+            per_phase = int(a[len("--per-phase="):])
     say = lambda s: print("# " + s, file=sys.stderr, flush=True)  # noqa: E731
     if "--calibrate-wasm" in argv:
         res, us, _ = calibrate_wasm(say)
@@ -1052,7 +1059,8 @@ def main(argv=None):
                         name, ("easy", "medium", "hard")[level], i, d, e, d / e))
         print("wasm_us_per_reference_iteration_calibrated: %.2f" % us)
         return 0
-    dev = measure(parts, full="--full" in argv, quick="--quick" in argv, out=say, names=names)
+    dev = measure(parts, full="--full" in argv, quick="--quick" in argv, out=say, names=names,
+                  per_phase=per_phase)
     print("\n".join(lines_of(dev)))
     if raw:
         write_raw(dev, raw)
