@@ -2,9 +2,12 @@
 
 Every seat chooses as :func:`.policy.score` says (heaviest tile, doubles,
 keeping a tile to follow the end it opens; plus points scored in play where
-the game scores as it goes), from per-seat suit counts kept in a scratch
-``cnt`` instead of a scan of the hand per move: the played tile holds the new
-end's suit, so the tiles kept to follow it are that suit's count less one.
+the game scores as it goes; in block play, past the lead, plus
+:data:`.policy.W_BLOCK` if the next seat then holds no tile of either end: in
+the deal played out every hand is known), from per-seat suit counts kept in a
+scratch ``cnt`` instead of a scan of the hand per move: the played tile holds
+the new end's suit, so the tiles kept to follow it are that suit's count less
+one, and the next seat's counts tell whether it can follow.
 In block play (neither ``BONEYARD`` nor ``SCORES_IN_PLAY``, the game's class
 flags: two arms, see :mod:`domino.lineai`) the moves are found from the counts too: a seat
 with no tile of either end passes without a scan, else only its tiles of
@@ -49,6 +52,7 @@ def rollout(g, buf, rng, scoring, cnt):
                 cnt[b + LO[t] - HI[t]] += 1
     block = not scoring and not g.BONEYARD
     w0, w1, w2, w3 = policy.SCORE_W
+    wb = policy.W_BLOCK
     ends = g.ends
     gain = g.play_points if scoring else None
     depth = 0
@@ -78,6 +82,7 @@ def rollout(g, buf, rng, scoring, cnt):
             n = g.legal_moves(buf)
         mv = buf[0]
         if n > 1:
+            nb = b + w if seat + 1 < players else 0
             best = -1000
             first = g.nplayed == 0
             for i in range(n):
@@ -93,6 +98,10 @@ def rollout(g, buf, rng, scoring, cnt):
                     sc += w2 + w3 * k
                 if gain is not None:
                     sc += 4 * gain(m)
+                elif block and not first:
+                    ne = hi + lo - ends[m & 3]
+                    if not cnt[nb + ne] and not cnt[nb + ends[1 - (m & 3)]]:
+                        sc += wb
                 if sc > best:
                     best = sc
                     mv = m

@@ -3,7 +3,8 @@
 Used inside search, so nothing here allocates per move: scores read the
 line-game state in place (``loc``, ``ends``, ``nplayed``, ``turn``) and the
 tile tables. The same score serves three purposes: the playout policy of
-Hard (:mod:`.playout`, which computes it from suit counts), the model of how
+Hard (:mod:`.playout`, which computes it from suit counts and, in block play,
+adds :data:`W_BLOCK` for a play that blocks the next seat), the model of how
 other players choose (the likelihood of a seen play, which weights sampled
 deals) and the base of Medium's score (:mod:`.medium`). Hands are valued by
 :func:`domino.ai.endgame.value`.
@@ -21,6 +22,7 @@ _ROW = tiles.SUIT_ROW
 
 # weights: per pip, a double, keeping a tile of the new end, per such tile
 SCORE_W = [2, 7, 5, 1]
+W_BLOCK = 25  # playouts in block play, past the lead: a play after which the next seat holds no tile of either end (docs/ai.md)
 
 
 def score(g, seat, mv):
