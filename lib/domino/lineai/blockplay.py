@@ -34,6 +34,7 @@ def playout(sv, g, side, nsides, bad, cnt):
     pips = sv.pips
     log = BIT_INDEX
     w0, w1, w2, w3 = SCORE_W
+    wb = W_BLOCK
     players = g.players
     seat = g.turn
     passes = g.passes
@@ -66,7 +67,7 @@ def playout(sv, g, side, nsides, bad, cnt):
                 if k:
                     sc += w2 + w3 * k
                 if not cnt[nc + s - e] and not cnt[nc + (e0 if a else e1)]:
-                    sc += W_BLOCK
+                    sc += wb
                 if sc >= best:
                     best = sc
                     bt = t

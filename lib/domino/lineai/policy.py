@@ -22,7 +22,9 @@ _ROW = tiles.SUIT_ROW
 
 # weights: per pip, a double, keeping a tile of the new end, per such tile
 SCORE_W = [2, 7, 5, 1]
-W_BLOCK = 25  # playouts in block play, past the lead: a play after which the next seat holds no tile of either end (docs/ai.md)
+# playouts in block play, past the lead: a play after which the next seat holds
+# no tile of either end (docs/ai.md)
+W_BLOCK = 25
 
 
 def score(g, seat, mv):
