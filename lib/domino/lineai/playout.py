@@ -60,6 +60,7 @@ def rollout(g, buf, rng, scoring, cnt):
         seat = g.turn
         b = seat * w
         if block and g.nplayed:  # moves from the counts (module doc), in legal_moves' order
+            nb = b + w if seat + 1 < players else 0  # the next seat's counts: can it follow?
             n = 0
             for a in range(2):
                 e = ends[a]
@@ -82,7 +83,6 @@ def rollout(g, buf, rng, scoring, cnt):
             n = g.legal_moves(buf)
         mv = buf[0]
         if n > 1:
-            nb = b + w if seat + 1 < players else 0
             best = -1000
             first = g.nplayed == 0
             for i in range(n):
@@ -98,7 +98,7 @@ def rollout(g, buf, rng, scoring, cnt):
                     sc += w2 + w3 * k
                 if gain is not None:
                     sc += 4 * gain(m)
-                elif block and not first:
+                elif block and not first:  # (nb set above)
                     ne = hi + lo - ends[m & 3]
                     if not cnt[nb + ne] and not cnt[nb + ends[1 - (m & 3)]]:
                         sc += wb
