@@ -55,11 +55,11 @@ HANDS = [(g[0], games.load(g[0]).PLAYERS[0]) for g in games.GAMES]
 BOOT_IN = 1
 
 
-# The RAM runs CI makes from the title, and those it continues from a save made in the
-# simulator late in a hand (Castle Rock on double-twelve, whose whole hand takes 20 minutes
-# here; tools/devscript.py runs it from the deal as ram_castle12).
-RAM_RUNS = {name: devscript.ram_script(name) for name in ("ram_again", "ram_quit", "ram_tricks")}
-LATE_RUNS = ("ram_castle12_late",)
+# The RAM runs CI makes (tools/devscript.py): from the title, or continued from a save made
+# in the simulator late in a hand (``devscript.ram_late``: the hand for drinks before a match
+# started after it; Castle Rock on double-twelve, whose whole hand takes 20 minutes here,
+# which tools/devscript.py runs from the deal as ram_castle12).
+RAM_RUNS = ("ram_again", "ram_tricks", "ram_quit", "ram_castle12_late")  # the longest first
 
 SOAK_SECONDS = 12  # emulated, per game (tools/pico_soak.py runs longer)
 
@@ -124,12 +124,14 @@ def launch(workers):
         probe_image = pico.probe_image(os.path.join(d, "probe.img"))
         lanes.grow(workers)
         runs = {}
-        for name, script in RAM_RUNS.items():  # the longest first
-            runs[name] = lanes.submit(pico.run, probe_image, script=script, timeout_s=2400,
-                                      stop=devscript.ram_stop(name))
-        for name in LATE_RUNS:
-            nvm, script = devscript.ram_late(name)  # (the simulator: on this thread)
-            runs[name] = lanes.submit(late_run, name, probe_image, nvm, script, os.path.join(d, name + ".bin"))
+        for name in RAM_RUNS:
+            late = devscript.ram_late(name)  # a save to start from (the simulator: on this thread)
+            if late is None:
+                runs[name] = lanes.submit(pico.run, probe_image, script=devscript.ram_script(name),
+                                          timeout_s=2400, stop=devscript.ram_stop(name))
+            else:
+                runs[name] = lanes.submit(late_run, name, probe_image, late[0], late[1],
+                                          os.path.join(d, name + ".bin"))
         runs["power"] = lanes.submit(power_cycle, probe_image, os.path.join(d, "flash.bin"))
         image = pico.build_image(os.path.join(d, "fs.img"))
         runs["actions"] = lanes.submit(pico.run, image, script=ACTIONS)
@@ -347,8 +349,9 @@ def over_a_hands_end(mem, gid):
 
 
 def test_free_ram_holds_over_a_match_started_after_one_finished(device):
-    """6-player Castle Rock for drinks, all Hard, to its result; then 8-player All Fives
-    on double-twelve, all Hard, over a hand's end and the next deal."""
+    """6-player Castle Rock for drinks, all Hard, its last moves (continued from a save) to
+    its result; then 8-player All Fives on double-twelve, all Hard, over a hand's end and
+    the next deal."""
     mem = guards_hold("ram_again", device["ram_again"].result())
     assert "Result" in [m[0] for m in mem], phases(mem, 4)  # (no session then: game id -1)
     assert over_a_hands_end(mem, 2), phases(mem, 2)

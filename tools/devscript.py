@@ -148,20 +148,12 @@ QUIT = " B w500 U A w1000"
 def ram_script(name):
     """The script of RAM run ``name``, from the title, fast pace, every seat Hard:
 
-    - ``ram_again``: a single hand of 6-player Castle Rock played for drinks (a match of
-      one hand: its result shown; A turns the summary's pages and leaves the result, the
-      spare presses end in the title's menus, which B leaves), then 8-player All Fives on
-      double-twelve over a hand's end (a match one hand can end): a match after one finished;
     - ``ram_quit``: 4-player Seychelles over a hand's end and into the next, quit mid-hand,
       then 6-player Castle Rock on double-six, its first moves (:data:`FIRST_MOVES`);
     - ``ram_tricks``: 4-player Domino Loo in pool play over a hand's end and the next
       deal, quit, then 4-player Domino Whist, its first moves;
     - ``ram_castle12``: 6-player Castle Rock on double-twelve over a hand's end and the next deal.
     """
-    if name == "ram_again":
-        return (FAST + " " + new_game_keys(4, hard_seats(4, 6, "Play: drinks"))[0]
-                + " w90000" + " A w1500" * 8 + " B w500" * 4 + " "
-                + new_game_keys(2, hard_seats(2, 8, "Set: double-12"))[0] + ON * 60)
     if name == "ram_quit":
         return (FAST + " " + new_game_keys(0, hard_seats(0, 4))[0] + ON * 17 + QUIT + " "
                 + new_game_keys(4, hard_seats(4, 6), resumable=True)[0] + ON * 15)
@@ -170,7 +162,7 @@ def ram_script(name):
                 + QUIT + " " + new_game_keys(1, hard_seats(1, 4), resumable=True)[0] + ON * 15)
     if name == "ram_castle12":
         return FAST + " " + new_game_keys(4, hard_seats(4, 6, "Set: double-12"))[0] + ON * 140
-    raise ValueError("no RAM run %r (ram_again, ram_quit, ram_tricks, ram_castle12)" % name)
+    raise ValueError("no RAM run %r from the title (ram_quit, ram_tricks, ram_castle12)" % name)
 
 
 def quit_late(gid, rows, left):
@@ -207,14 +199,30 @@ def quit_late(gid, rows, left):
 # on this machine), so CI continues it from a save this many moves before the hand's end
 # (``ram_castle12_late``); ``ram_castle12`` plays it from the deal.
 LATE_MOVES = 50
+# ram_again's hand for drinks (about 63 moves) is continued this many moves before its end
+DRINKS_LATE = 20
 
 
 def ram_late(name):
     """RAM run ``name`` that starts from a save (:func:`quit_late`): (its save region, its
-    script from power-on: Continue, then A every 3 s), else None."""
+    script from power-on), else None:
+
+    - ``ram_castle12_late``: Continue, then A every 3 s;
+    - ``ram_again``: a single hand of 6-player Castle Rock played for drinks (a match of one
+      hand), continued :data:`DRINKS_LATE` moves before its end: its result shown (A turns
+      the summary's pages and leaves the result, the spare presses end in the title's
+      menus, which B leaves); then 8-player All Fives on double-twelve over a hand's end (a
+      match one hand can end): a match started after one finished. Each match runs on a
+      fresh heap, so the hand's earlier moves would change nothing of what follows.
+    """
     if name == "ram_castle12_late":
         nvm, _ = quit_late(4, hard_seats(4, 6, "Set: double-12"), LATE_MOVES)
         return nvm, "w500 A" + ON * 40
+    if name == "ram_again":
+        nvm, _ = quit_late(4, hard_seats(4, 6, "Play: drinks"), DRINKS_LATE)
+        # its last moves take about 20 emulated seconds (the deal is the save's)
+        return nvm, ("w500 A w30000" + " A w1500" * 8 + " B w500" * 4 + " "
+                     + new_game_keys(2, hard_seats(2, 8, "Set: double-12"))[0] + ON * 60)
     return None
 
 
