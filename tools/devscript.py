@@ -205,7 +205,8 @@ DRINKS_LATE = 20
 
 def ram_late(name):
     """RAM run ``name`` that starts from a save (:func:`quit_late`): (its save region, its
-    script from power-on), else None:
+    script from power-on), else None. The save holds the fast pace its match was set up
+    with, so the scripts do not set it again:
 
     - ``ram_castle12_late``: Continue, then A every 3 s;
     - ``ram_again``: a single hand of 6-player Castle Rock played for drinks (a match of one
