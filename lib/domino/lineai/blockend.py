@@ -1,12 +1,13 @@
 """Exact search of the end of a block-play hand on bitmasks: the fast solver.
 
-The same search as :mod:`domino.ai.endgame` (alpha-beta, paranoid, an explicit stack,
-a node limit), for the line games whose ending is pure block play: two arms,
-no boneyard left and no points scored during play, so a hand's value depends
-only on who went out and the pips left in each hand. Those games give their
-points by ``points_from(pips, winner, out)`` (Seychelles, Domino Whist; every
-line game not ``SCORES_IN_PLAY``), which their ``result`` uses too, so both
-solvers value an ended hand alike.
+The same search as :mod:`domino.ai.endgame` (alpha-beta, an explicit stack, a
+node limit; with three sides, below, not paranoid), for the line games whose
+ending is pure block play: two arms, no boneyard left and no points scored
+during play, so a hand's value depends only on who went out and the pips
+left in each hand. Those games give their points by ``points_from(pips,
+winner, out)`` (Seychelles, Domino Whist; every line game not
+``SCORES_IN_PLAY``), which their ``result`` uses too, so both solvers value
+an ended hand alike.
 
 Instead of calling the game's ``legal_moves``/``apply``/``undo`` on every
 node, it copies the position once per solve into small ints and never touches
@@ -19,6 +20,13 @@ play flips a bit, updates the seat's pip count and opens
 ``points_from`` with those pip counts. A node costs about a quarter of a
 generic one under MicroPython (``tools/ai_cost.py`` times Hard with it).
 
+With two sides the search is exact minimax. With more (three-handed
+Seychelles, each for himself) a paranoid search, every other seat playing
+against us, reads the others as a coalition the table does not have, and
+chooses worse than the playouts do (docs/ai.md): there each other seat plays
+the move the playouts' fast policy would (:mod:`.blockplay`; the same move,
+tested against the policy's definition), so only our own seat's moves branch.
+
 The same state serves Hard's playouts in block play (:mod:`.blockplay`).
 """
 
@@ -27,6 +35,7 @@ from array import array
 
 from .. import tiles
 from ..ai.endgame import value, spread as _spread
+from .policy import SCORE_W, W_BLOCK
 
 _HI = tiles.HI
 _LO = tiles.LO
@@ -120,7 +129,8 @@ class BlockSolver:
 
     def solve(self, g, side, nsides, bad, limit, floor=-_INF):
         """The value of ``g`` for ``side`` (:func:`~domino.ai.endgame.value`) under perfect
-        play, or None when it needs more than ``limit`` nodes (or more plies,
+        play (with more than two sides, the others playing the fast policy:
+        module doc), or None when it needs more than ``limit`` nodes (or more plies,
         open moves or tiles than the solver holds). ``g`` is not changed. With
         ``floor``, a value at or under it comes back as some value at or under
         it (a search with that lower bound: cheaper), one over it exactly."""
@@ -148,6 +158,7 @@ class BlockSolver:
         sums[_ENDS1] = g.ends[1]
         won = -1
         nodes = 0
+        model = nsides > 2  # the other seats play the fast policy (module doc)
         d = 0  # the ply of the current node: moves made since the root
         ply[0] = 0
         alpha = floor
@@ -172,6 +183,9 @@ class BlockSolver:
                 if n == i:
                     stack[n] = _PASS
                     n += 1
+                elif model and n > i + 1 and not mine >> seat & 1:
+                    stack[i] = self._policy(i, n, h, hand[seat + 1 if seat + 1 < players else 0])
+                    n = i + 1
                 ply[k + 3] = n
                 ply[k + 2] = passes
                 ab[2 * d] = alpha
@@ -227,3 +241,37 @@ class BlockSolver:
                     won = seat
             seat = seat + 1 if seat + 1 < players else 0
             d += 1
+
+    def _policy(self, i, n, h, nx):
+        """The move of ``stack[i:n]`` (a seat holding ``h``, the next seat
+        ``nx``) that :mod:`.blockplay`'s fast policy plays: its score, the first
+        best in ``legal_moves``' order (arm 0 before arm 1, in an arm the
+        lighter tile first; the stack holds each arm heaviest first)."""
+        stack = self.stack
+        sums = self.sums
+        suit = self.suit
+        w0, w1, w2, w3 = SCORE_W
+        best = -1
+        bm = 0
+        for j in range(i, n):
+            mv = stack[j]
+            t = mv >> 1
+            s = sums[t]
+            e = sums[_ENDS + (mv & 1)]
+            ne = s - e
+            sc = s * w0
+            if ne == e:
+                sc += w1
+            m = h & suit[ne]  # the seat's tiles of the new end, this one among them
+            k = -1
+            while m:
+                m &= m - 1
+                k += 1
+            if k:
+                sc += w2 + w3 * k
+            if not nx & (suit[ne] | suit[sums[_ENDS1 - (mv & 1)]]):
+                sc += W_BLOCK
+            if sc > best or (sc == best and (mv & 1) == (bm & 1)):
+                best = sc
+                bm = mv
+        return bm
