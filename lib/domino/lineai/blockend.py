@@ -24,8 +24,8 @@ With two sides the search is exact minimax. With more (three-handed
 Seychelles, each for himself) a paranoid search, every other seat playing
 against us, reads the others as a coalition the table does not have, and
 chooses worse than the playouts do (docs/ai.md): there each other seat plays
-the move the playouts' fast policy would (:mod:`.blockplay`; the same move,
-tested against the policy's definition), so only our own seat's moves branch.
+the move the playouts' fast policy would (:mod:`.blockothers`, imported only
+then: off the heap of the other tables), so only our own seat's moves branch.
 
 The same state serves Hard's playouts in block play (:mod:`.blockplay`).
 """
@@ -35,7 +35,6 @@ from array import array
 
 from .. import tiles
 from ..ai.endgame import value, spread as _spread
-from .policy import SCORE_W, W_BLOCK
 
 _HI = tiles.HI
 _LO = tiles.LO
@@ -81,6 +80,7 @@ class BlockSolver:
         self.suit = lists[0]  # per pip value: mask of the local tiles showing it
         self.pips = lists[1]  # per seat: pips left in its hand
         self.pts = lists[2]  # per side: points of an ended hand
+        self.others = None  # with three sides, the others' move (imported then)
         self.nodes = 0
 
     def load(self, g, side, cnt=None):
@@ -158,7 +158,12 @@ class BlockSolver:
         sums[_ENDS1] = g.ends[1]
         won = -1
         nodes = 0
-        model = nsides > 2  # the other seats play the fast policy (module doc)
+        model = None
+        if nsides > 2:  # the other seats play the fast policy (module doc)
+            model = self.others
+            if model is None:
+                from .blockothers import policy_move
+                model = self.others = policy_move
         d = 0  # the ply of the current node: moves made since the root
         ply[0] = 0
         alpha = floor
@@ -184,7 +189,7 @@ class BlockSolver:
                     stack[n] = _PASS
                     n += 1
                 elif model and n > i + 1 and not mine >> seat & 1:
-                    stack[i] = self._policy(i, n, h, hand[seat + 1 if seat + 1 < players else 0])
+                    stack[i] = model(self, i, n, h, hand[seat + 1 if seat + 1 < players else 0])
                     n = i + 1
                 ply[k + 3] = n
                 ply[k + 2] = passes
@@ -241,37 +246,3 @@ class BlockSolver:
                     won = seat
             seat = seat + 1 if seat + 1 < players else 0
             d += 1
-
-    def _policy(self, i, n, h, nx):
-        """The move of ``stack[i:n]`` (a seat holding ``h``, the next seat
-        ``nx``) that :mod:`.blockplay`'s fast policy plays: its score, the first
-        best in ``legal_moves``' order (arm 0 before arm 1, in an arm the
-        lighter tile first; the stack holds each arm heaviest first)."""
-        stack = self.stack
-        sums = self.sums
-        suit = self.suit
-        w0, w1, w2, w3 = SCORE_W
-        best = -1
-        bm = 0
-        for j in range(i, n):
-            mv = stack[j]
-            t = mv >> 1
-            s = sums[t]
-            e = sums[_ENDS + (mv & 1)]
-            ne = s - e
-            sc = s * w0
-            if ne == e:
-                sc += w1
-            m = h & suit[ne]  # the seat's tiles of the new end, this one among them
-            k = -1
-            while m:
-                m &= m - 1
-                k += 1
-            if k:
-                sc += w2 + w3 * k
-            if not nx & (suit[ne] | suit[sums[_ENDS1 - (mv & 1)]]):
-                sc += W_BLOCK
-            if sc > best or (sc == best and (mv & 1) == (bm & 1)):
-                best = sc
-                bm = mv
-        return bm
