@@ -126,12 +126,8 @@ def launch(workers):
         runs = {}
         for name in RAM_RUNS:
             late = devscript.ram_late(name)  # a save to start from (the simulator: on this thread)
-            if late is None:
-                runs[name] = lanes.submit(pico.run, probe_image, script=devscript.ram_script(name),
-                                          timeout_s=2400, stop=devscript.ram_stop(name))
-            else:
-                runs[name] = lanes.submit(late_run, name, probe_image, late[0], late[1],
-                                          os.path.join(d, name + ".bin"))
+            runs[name] = lanes.submit(devscript.ram_run, name, probe_image, late,
+                                      os.path.join(d, name + ".bin"), 2400)
         runs["power"] = lanes.submit(power_cycle, probe_image, os.path.join(d, "flash.bin"))
         image = pico.build_image(os.path.join(d, "fs.img"))
         runs["actions"] = lanes.submit(pico.run, image, script=ACTIONS)
@@ -284,12 +280,6 @@ def power_cycle(image, flash):
     r2 = pico.run(flash=flash, script=POWER_RESUME + POWER_ON, stop=devscript.reading_stop(
         lambda mem: [m[0] for m in mem if m[2] == 0][-3:] == ["Summary"] * 3))
     return r1, r2
-
-
-def late_run(name, image, nvm, script, flash):
-    """RAM run ``name`` on a Pico powered off holding the save ``nvm``, booted: :class:`pico.Run`."""
-    pico.nvm_flash(image, nvm, flash)
-    return pico.run(flash=flash, script=script, timeout_s=2400, stop=devscript.ram_stop(name))
 
 
 def test_a_save_survives_a_power_cycle(device):

@@ -362,6 +362,18 @@ def soak_keys(rng, presses):
     return " ".join(out)
 
 
+def ram_run(name, image, late, flash, timeout_s):
+    """RAM run ``name`` on the emulated Pico from the probe ``image``: from the title
+    (:func:`ram_script`), or, with ``late`` (:func:`ram_late`'s save and script), powered
+    off holding the save (its flash written at ``flash``) and booted; it stops by
+    :func:`ram_stop`, or after ``timeout_s`` of wall time. Returns the ``pico.Run``."""
+    import pico
+    if late is None:
+        return pico.run(image, script=ram_script(name), timeout_s=timeout_s, stop=ram_stop(name))
+    pico.nvm_flash(image, late[0], flash)
+    return pico.run(flash=flash, script=late[1], timeout_s=timeout_s, stop=ram_stop(name))
+
+
 def main(argv=None):
     """Run the RAM runs named on the command line (:data:`RAM_LAST`) on the emulated Pico,
     the probe on (``--py``: deployed as ``.py`` sources); print each game's lowest free RAM, smallest
@@ -375,12 +387,7 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as d:
         img = pico.probe_image(os.path.join(d, "probe.img"), mpy=mpy)
         for name in names:
-            late = ram_late(name)
-            if late is None:
-                r = pico.run(img, script=ram_script(name), timeout_s=4000, stop=ram_stop(name))
-            else:  # a Pico powered off with the save, booted
-                flash = pico.nvm_flash(img, late[0], os.path.join(d, "flash.bin"))
-                r = pico.run(flash=flash, script=late[1], timeout_s=4000, stop=ram_stop(name))
+            r = ram_run(name, img, ram_late(name), os.path.join(d, "flash.bin"), 4000)
             mem = mem_lines(r.console)
             print("%s: %s, %.0f s emulated at the last reading, %d readings" % (
                 name, "traceback" if r.traceback() else "no traceback", mem[-1][6] / 1000.0 if mem else 0,
