@@ -75,7 +75,9 @@ def medium_scores(K, rng):
         my_pips += _HI[t] + _LO[t]
     partner = (me + 2) % n if nsides == 2 and n == 4 else -1
     # a blocked line's count: the other seats' pips, estimated from the hidden tiles
+    # (with each for himself, the lightest other hand's: the fewest pips take the block)
     mates = others = 0
+    low = -1
     for s in range(n):
         if s != me:
             est = pool_pips * obs.counts[s] // max(hidden, 1)
@@ -83,8 +85,10 @@ def medium_scores(K, rng):
                 mates += est
             else:
                 others += est
+                if low < 0 or est < low:
+                    low = est
     if nsides > 2:
-        others //= nsides - 1
+        others = low
     void = K.void
     # in block play each hidden tile weighs by how likely the seat holds it, from
     # its seen plays (one that played light while a heavier tile fit likely lacks
