@@ -174,6 +174,17 @@ def deal(game, hand_strings, starter=None):
     return game
 
 
+def blocks_next(g, mv):
+    """Whether after line move ``mv`` the next seat holds no tile of either end
+    (a scan of its hand on the game played): where the playouts add ``W_BLOCK``."""
+    nxt = (g.turn + 1) % g.players
+    g.apply(mv)
+    ends = (g.ends[0], g.ends[1])
+    held = [t for t in range(len(g.loc)) if g.loc[t] == nxt]
+    g.undo()
+    return not any(tiles.HI[t] in ends or tiles.LO[t] in ends for t in held)
+
+
 def unseen_places(g, seat, again):
     """What ``seat`` cannot see in hand ``g``: ``(hands, stock, place)``, the deal as
     ``again()`` (a fresh copy of the hand) makes it, and ``place[t]`` for each hidden tile

@@ -13,9 +13,8 @@ from domino.ai.endgame import Solver
 from domino.lineai.blockend import BlockSolver, applies
 from domino.ai.hard import Hard
 from domino.seychelles import Seychelles
-from domino.tiles import HI, LO
 
-from core_helpers import unseen_redealt
+from core_helpers import blocks_next, unseen_redealt
 
 
 def _minimax(g, side, nsides, bad, model=False):
@@ -42,17 +41,11 @@ def _policy_move(g):
     of either end, the first best in ``legal_moves``' order."""
     buf = new_move_buffer()
     n = g.legal_moves(buf)
-    seat = g.turn
-    nxt = (seat + 1) % g.players
     best = bestv = None
     for mv in buf[:n]:
-        v = policy.score(g, seat, mv)
-        g.apply(mv)
-        ends = g.ends[:2]
-        if not any(g.loc[t] == nxt and (HI[t] in ends or LO[t] in ends)
-                   for t in range(len(g.loc))):
+        v = policy.score(g, g.turn, mv)
+        if blocks_next(g, mv):
             v += policy.W_BLOCK
-        g.undo()
         if bestv is None or v > bestv:
             best, bestv = mv, v
     return best

@@ -3,25 +3,16 @@ with the block bonus (``policy.W_BLOCK``) in block play."""
 
 import pytest
 
-from domino import ai, games, tiles
+from domino import ai, games
 from domino.lineai import playout, policy
 from domino.game import new_move_buffer
 from domino.rng import Rng
 
+from core_helpers import blocks_next
+
 # the games the line family plays (Domino Loo's family: test_looai.py)
 GAME_CASES = [(gid, n) for gid, _, _, _, _ in games.GAMES for n in games.load(gid).PLAYERS
               if ai.supports(games.load(gid)) and games.load(gid).AI == "lineai"]
-
-
-def _blocks_next(g, mv):
-    """Whether after ``mv`` the next seat holds no tile of either end (a scan
-    of its hand on the game played)."""
-    nxt = (g.turn + 1) % g.players
-    g.apply(mv)
-    ends = (g.ends[0], g.ends[1])
-    held = [t for t in range(len(g.loc)) if g.loc[t] == nxt]
-    g.undo()
-    return not any(tiles.HI[t] in ends or tiles.LO[t] in ends for t in held)
 
 
 def _reference_rollout(g, buf, scoring):
@@ -39,7 +30,7 @@ def _reference_rollout(g, buf, scoring):
                 sc = policy.score(g, seat, buf[i])
                 if scoring:
                     sc += 4 * policy.play_gain(g, buf[i], side)
-                elif block and g.nplayed and _blocks_next(g, buf[i]):
+                elif block and g.nplayed and blocks_next(g, buf[i]):
                     sc += policy.W_BLOCK
                 if sc > best:
                     best = sc
