@@ -76,3 +76,27 @@ def test_gap_over_loo_matches_sees_more_than_a_fair_hard():
     assert r["matches"] == r["fair_matches"] == 12
     d, h = r["paired"]
     assert d == pytest.approx(r["matches_won_a"] - r["fair_matches_won_a"])
+
+
+@pytest.mark.parametrize("seed", [321, 322, 323])
+def test_partner_peek_gives_the_real_partner_hand_and_keeps_the_voids(seed):
+    cls, g = _position(0, 4, seed, 9)
+    me = g.turn
+    pt = (me + 2) % 4
+    with oracle_gap.Peek(cls, partner=True) as peek:
+        peek.game = g
+        K = Knowledge(cls, g.observation(me))
+        others = set()
+        for s in range(12):
+            owner = K.deal(Rng(s))
+            where = [owner[i] for i in range(len(K.pool))]
+            # the partner's hand is the real one, the hands' sizes are kept
+            assert [K.pool[i] for i in range(len(where)) if where[i] == pt] == \
+                [t for t in K.pool if g.loc[t] == pt]
+            for s2 in range(4):
+                if s2 != me:
+                    assert where.count(s2) == g.observation(me).counts[s2]
+            for i, t in enumerate(K.pool):  # each opponent's tiles fit its voids
+                assert oracle_gap._fits(K, where[i], t)
+            others.add(tuple(where))
+    assert len(others) > 1  # the opponents' hands are still drawn

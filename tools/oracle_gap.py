@@ -9,7 +9,10 @@ the real ones; tiles elsewhere (a boneyard, Loo's misses and pieces out of play)
 keep the places the draw gave them: which tiles are there is known, not where.
 With ``--closed`` the real deal is given only once no hidden tile can come into
 a hand (``Knowledge.closed``: in Domino Loo once play begins, so the misses stay
-unknown; in the line games and Castle Rock once the boneyard is empty). Prints
+unknown; in the line games and Castle Rock once the boneyard is empty). With
+``--partner`` (partnerships: Seychelles and Domino Whist with 4) only the partner's hand is the real
+one: the other tiles the draw placed there go to the opponents' places it freed,
+as their shown voids allow (else where they really are). Prints
 the arena's figures for side A with the real deal and, on the same deals or match
 seeds, without it (``fair_*``), and their paired difference, as ``key: value``
 lines:
@@ -27,16 +30,20 @@ sys.path.insert(0, os.path.join(os.path.dirname(TOOLS), "lib"))
 sys.path.insert(0, TOOLS)
 
 import arena  # noqa: E402
-from domino import ai, games  # noqa: E402
+from domino import ai, games, tiles  # noqa: E402
+from domino.rng import Rng  # noqa: E402
 
 
 class Peek:
     """While on, the deals ``game_cls``'s family samples are the real one of the
-    hand being played (``closed``: only where ``Knowledge.closed``)."""
+    hand being played (``closed``: only where ``Knowledge.closed``; ``partner``:
+    only the partner's hand, module doc)."""
 
-    def __init__(self, game_cls, closed=False):
+    def __init__(self, game_cls, closed=False, partner=False):
         self.K = ai.family(game_cls).Knowledge
         self.closed = closed
+        self.partner = partner
+        self.rng = Rng(1)  # --partner's shuffles (Hard's own stream left as it is)
         self.game = None
         self.on = False
         self._deal = self.K.deal
@@ -54,6 +61,8 @@ class Peek:
         def deal(K, rng, tries=20, wt=None):
             owner = real_deal(K, rng, tries, wt)  # same random draws as without peeking
             g = peek.game
+            if peek.on and g is not None and peek.partner:
+                return _partner_real(K, g, owner, peek.rng)
             if peek.on and g is not None and (K.closed or not peek.closed):
                 n = g.players
                 pool = K.pool
@@ -79,7 +88,39 @@ class Peek:
         self.on = False
 
 
-def gap(game, players, spec_a, spec_b, deals=0, seed=1, matches=0, closed=False):
+def _fits(K, s, t):
+    """Whether seat ``s`` may hold tile ``t`` by the suits it has shown it lacks."""
+    hi, lo = tiles.HI[t], tiles.LO[t]
+    return not ((K.void[s] >> hi) | (K.void[s] >> lo)) & 1
+
+
+def _partner_real(K, g, owner, rng):
+    """``owner`` with the partner's hidden tiles where they really are; the
+    tiles the draw gave the partner instead take the places so freed, in a
+    random order whose every tile fits its new seat's voids (else, for those
+    tiles, where they really are)."""
+    pool = K.pool
+    pt = (K.me + 2) % g.players
+    gone = [i for i in range(len(pool)) if g.loc[pool[i]] == pt and owner[i] != pt]
+    come = [i for i in range(len(pool)) if g.loc[pool[i]] != pt and owner[i] == pt]
+    seats = [owner[i] for i in gone]
+    for i in gone:
+        owner[i] = pt
+    for _ in range(50):
+        for k in range(len(seats) - 1, 0, -1):  # a shuffle of the freed places
+            j = rng.below(k + 1)
+            seats[k], seats[j] = seats[j], seats[k]
+        if all(_fits(K, seats[k], pool[come[k]]) for k in range(len(come))):
+            for k in range(len(come)):
+                owner[come[k]] = seats[k]
+            return owner
+    for i in range(len(pool)):  # no fit found: the opponents' real hands
+        if owner[i] != pt:
+            owner[i] = g.loc[pool[i]]
+    return owner
+
+
+def gap(game, players, spec_a, spec_b, deals=0, seed=1, matches=0, closed=False, partner=False):
     """Figures for ``spec_a`` with the real deal and without (``fair_`` keys),
     over ``deals`` duplicate deals or ``matches`` match seeds, and the paired
     difference (``paired``: difference and half-width of its 95% interval).
@@ -96,7 +137,9 @@ def gap(game, players, spec_a, spec_b, deals=0, seed=1, matches=0, closed=False)
 
         def play():
             return arena.run(game, players, spec_a, spec_b, deals, seed)
-    with Peek(games.load(game), closed):
+    if partner and games.load(game)(players, 1).nsides * 2 != players:
+        raise SystemExit("--partner: a game of partnerships (Seychelles or Domino Whist with 4 players)")
+    with Peek(games.load(game), closed, partner):
         peeked = play()
     fair = play()
     out = {"keys": keys}
@@ -118,8 +161,11 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--closed", action="store_true",
                     help="the real deal only once no hidden tile can come into a hand")
+    ap.add_argument("--partner", action="store_true",
+                    help="only the partner's hand is the real one (partnerships of 4)")
     args = ap.parse_args(argv)
-    r = gap(args.game, args.players, args.a, args.b, args.deals, args.seed, args.matches, args.closed)
+    r = gap(args.game, args.players, args.a, args.b, args.deals, args.seed, args.matches, args.closed,
+            args.partner)
     for pre in ("", "fair_"):
         for k in r["keys"]:
             v = r[pre + k]
