@@ -174,10 +174,11 @@ def deal(game, hand_strings, starter=None):
     return game
 
 
-def blocks_next(g, mv):
-    """Whether after line move ``mv`` the next seat holds no tile of either end
-    (a scan of its hand on the game played): where the playouts add ``W_BLOCK``."""
-    nxt = (g.turn + 1) % g.players
+def blocks_next(g, mv, ahead=1):
+    """Whether after line move ``mv`` the next seat (``ahead`` 2: the one after
+    it) holds no tile of either end (a scan of its hand on the game played):
+    where the playouts add ``W_BLOCK``."""
+    nxt = (g.turn + ahead) % g.players
     g.apply(mv)
     ends = (g.ends[0], g.ends[1])
     held = [t for t in range(len(g.loc)) if g.loc[t] == nxt]

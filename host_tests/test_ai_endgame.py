@@ -11,6 +11,7 @@ from domino.ai.endgame import value
 from domino.lineai import policy
 from domino.ai.endgame import Solver
 from domino.lineai.blockend import BlockSolver, applies
+from domino.lineai.blockothers import W_AFTER
 from domino.ai.hard import Hard
 from domino.seychelles import Seychelles
 
@@ -19,14 +20,14 @@ from core_helpers import blocks_next, unseen_redealt
 
 def _minimax(g, side, nsides, bad, model=False):
     """Plain paranoid minimax, no pruning: the reference for the solver. With
-    ``model``, the other sides' seats play :func:`_policy_move` instead."""
+    ``model``, the other sides' seats play :func:`_others_move` instead."""
     if g.over:
         return value(g, side, nsides, bad)
     buf = new_move_buffer()
     n = g.legal_moves(buf)
     moves = buf[:n]
     if model and g.side(g.turn) != side:
-        moves = [_policy_move(g)]
+        moves = [_others_move(g)]
     vals = []
     for mv in moves:
         g.apply(mv)
@@ -35,10 +36,11 @@ def _minimax(g, side, nsides, bad, model=False):
     return max(vals) if g.side(g.turn) == side else min(vals)
 
 
-def _policy_move(g):
-    """The playouts' move in block play, by its definition: the best of
-    ``policy.score`` plus ``W_BLOCK`` where the next seat then holds no tile
-    of either end, the first best in ``legal_moves``' order."""
+def _others_move(g):
+    """The other seats' move in a three-sided ending, by its definition: the
+    best of ``policy.score`` plus ``W_BLOCK`` where the next seat then holds
+    no tile of either end and ``W_AFTER`` where the seat after it holds none,
+    the first best in ``legal_moves``' order."""
     buf = new_move_buffer()
     n = g.legal_moves(buf)
     best = bestv = None
@@ -46,6 +48,8 @@ def _policy_move(g):
         v = policy.score(g, g.turn, mv)
         if blocks_next(g, mv):
             v += policy.W_BLOCK
+        if blocks_next(g, mv, 2):
+            v += W_AFTER
         if bestv is None or v > bestv:
             best, bestv = mv, v
     return best
@@ -117,9 +121,10 @@ def test_block_solver_equals_the_generic_one_on_long_endings(gid, n):
     assert checked >= 20
 
 
-def test_block_solver_with_three_sides_plays_the_others_by_the_policy():
+def test_block_solver_with_three_sides_plays_the_others_by_their_model():
     # three-handed Seychelles from 14 tiles: only our seat's moves branch, the
-    # others play the playouts' move, so the plain reference can follow it
+    # others play the playouts' move blocking the seat after next too
+    # (_others_move), so the plain reference can follow it
     s = BlockSolver()
     checked = differ = 0
     for seed in range(40):

@@ -24,8 +24,9 @@ With two sides the search is exact minimax. With more (three-handed
 Seychelles, each for himself) a paranoid search, every other seat playing
 against us, reads the others as a coalition the table does not have, and
 chooses worse than the playouts do (docs/ai.md): there each other seat plays
-the move the playouts' fast policy would (:mod:`.blockothers`, imported only
-then: off the heap of the other tables), so only our own seat's moves branch.
+the move the playouts' fast policy would, blocking the seat after next too
+(:mod:`.blockothers`, imported only then: off the heap of the other tables),
+so only our own seat's moves branch.
 
 The same state serves Hard's playouts in block play (:mod:`.blockplay`).
 """
@@ -189,7 +190,8 @@ class BlockSolver:
                     stack[n] = _PASS
                     n += 1
                 elif model and n > i + 1 and not mine >> seat & 1:
-                    stack[i] = model(self, i, n, h, hand[seat + 1 if seat + 1 < players else 0])
+                    nx = seat + 1 if seat + 1 < players else 0
+                    stack[i] = model(self, i, n, h, hand[nx], hand[nx + 1 if nx + 1 < players else 0])
                     n = i + 1
                 ply[k + 3] = n
                 ply[k + 2] = passes

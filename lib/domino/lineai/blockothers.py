@@ -2,22 +2,28 @@
 
 There :class:`~.blockend.BlockSolver` does not read the others as a coalition
 against the searching seat: each plays the move the playouts' fast policy
-would (:mod:`.blockplay`), on the solver's masks. Imported only for such a
-solve (three-handed Seychelles), so the other tables keep its code off the heap.
+would (:mod:`.blockplay`), on the solver's masks, and, each for himself, also
+likes to block the seat after the next (:data:`W_AFTER`; docs/ai.md). Imported
+only for such a solve (three-handed Seychelles), so the other tables keep its
+code off the heap.
 """
 
+from micropython import const
 from .policy import SCORE_W, W_BLOCK
 from .blockend import MAX_TILES as _E  # the solver keeps the open ends at sums[_E], sums[_E + 1]
 
+W_AFTER = const(6)  # a play after which the seat after the next holds no tile of either end
 
-def policy_move(sv, i, n, h, nx):
+
+def policy_move(sv, i, n, h, nx, nx2):
     """The move of ``sv.stack[i:n]`` (a seat holding ``h``, the next seat
-    ``nx``; ``sv`` a :class:`~.blockend.BlockSolver` mid-search) that the fast
-    policy plays: its score (:func:`.policy.score`, plus ``W_BLOCK`` where the
-    next seat then holds no tile of either end), the first best in
-    ``legal_moves``' order (arm 0 before arm 1, in an arm the lighter tile
-    first; the stack holds each arm heaviest first). Tested against the
-    policy's definition (``host_tests/test_ai_endgame.py``)."""
+    ``nx``, the one after it ``nx2``; ``sv`` a :class:`~.blockend.BlockSolver`
+    mid-search) that the others' model plays: the fast policy's score
+    (:func:`.policy.score`, plus ``W_BLOCK`` where the next seat then holds no
+    tile of either end) plus :data:`W_AFTER` where ``nx2`` then holds none,
+    the first best in ``legal_moves``' order (arm 0 before arm 1, in an arm the
+    lighter tile first; the stack holds each arm heaviest first). Tested
+    against that definition (``host_tests/test_ai_endgame.py``)."""
     stack = sv.stack
     sums = sv.sums  # a tile's pips, then the open ends
     suit = sv.suit
@@ -40,8 +46,11 @@ def policy_move(sv, i, n, h, nx):
             k += 1
         if k:
             sc += w2 + w3 * k
-        if not nx & (suit[ne] | suit[sums[_E + 1 - (mv & 1)]]):
+        ends = suit[ne] | suit[sums[_E + 1 - (mv & 1)]]
+        if not nx & ends:
             sc += W_BLOCK
+        if not nx2 & ends:
+            sc += W_AFTER
         if sc > best or (sc == best and (mv & 1) == (bm & 1)):
             best = sc
             bm = mv
