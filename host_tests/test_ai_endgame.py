@@ -11,7 +11,6 @@ from domino.ai.endgame import value
 from domino.lineai import policy
 from domino.ai.endgame import Solver
 from domino.lineai.blockend import BlockSolver, applies
-from domino.lineai.blockothers import W_AFTER
 from domino.ai.hard import Hard
 from domino.seychelles import Seychelles
 
@@ -37,10 +36,10 @@ def _minimax(g, side, nsides, bad, model=False):
 
 
 def _others_move(g):
-    """The other seats' move in a three-sided ending, by its definition: the
-    best of ``policy.score`` plus ``W_BLOCK`` where the next seat then holds
-    no tile of either end and ``W_AFTER`` where the seat after it holds none,
-    the first best in ``legal_moves``' order."""
+    """The playouts' move in a three-sided block-play ending, by its
+    definition: the best of ``policy.score`` plus ``W_BLOCK`` where the next
+    seat then holds no tile of either end and ``W_AFTER`` where the seat after
+    it holds none, the first best in ``legal_moves``' order."""
     buf = new_move_buffer()
     n = g.legal_moves(buf)
     best = bestv = None
@@ -49,7 +48,7 @@ def _others_move(g):
         if blocks_next(g, mv):
             v += policy.W_BLOCK
         if blocks_next(g, mv, 2):
-            v += W_AFTER
+            v += policy.W_AFTER
         if bestv is None or v > bestv:
             best, bestv = mv, v
     return best
@@ -121,10 +120,10 @@ def test_block_solver_equals_the_generic_one_on_long_endings(gid, n):
     assert checked >= 20
 
 
-def test_block_solver_with_three_sides_plays_the_others_by_their_model():
+def test_block_solver_with_three_sides_plays_the_others_by_the_policy():
     # three-handed Seychelles from 14 tiles: only our seat's moves branch, the
-    # others play the playouts' move blocking the seat after next too
-    # (_others_move), so the plain reference can follow it
+    # others play the playouts' move (_others_move), so the plain reference
+    # can follow it
     s = BlockSolver()
     checked = differ = 0
     for seed in range(40):

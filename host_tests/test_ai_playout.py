@@ -1,5 +1,5 @@
 """Playouts (lineai/playout.py): both of their paths choose as :func:`policy.score` does,
-with the block bonus (``policy.W_BLOCK``) in block play."""
+with the block bonuses (``policy.W_BLOCK``, with three sides ``policy.W_AFTER``) in block play."""
 
 import pytest
 
@@ -30,8 +30,11 @@ def _reference_rollout(g, buf, scoring):
                 sc = policy.score(g, seat, buf[i])
                 if scoring:
                     sc += 4 * policy.play_gain(g, buf[i], side)
-                elif block and g.nplayed and blocks_next(g, buf[i]):
-                    sc += policy.W_BLOCK
+                elif block and g.nplayed:
+                    if blocks_next(g, buf[i]):
+                        sc += policy.W_BLOCK
+                    if g.nsides > 2 and blocks_next(g, buf[i], 2):  # (each for himself)
+                        sc += policy.W_AFTER
                 if sc > best:
                     best = sc
                     mv = buf[i]

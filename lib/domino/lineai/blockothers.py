@@ -2,28 +2,24 @@
 
 There :class:`~.blockend.BlockSolver` does not read the others as a coalition
 against the searching seat: each plays the move the playouts' fast policy
-would (:mod:`.blockplay`), on the solver's masks, and, each for himself, also
-likes to block the seat after the next (:data:`W_AFTER`; docs/ai.md). Imported
-only for such a solve (three-handed Seychelles), so the other tables keep its
-code off the heap.
+would (:mod:`.blockplay`: each for himself, blocking the next seat and the
+one after it), on the solver's masks. Imported only for such a solve
+(three-handed Seychelles), so the other tables keep its code off the heap.
 """
 
-from micropython import const
-from .policy import SCORE_W, W_BLOCK
+from .policy import SCORE_W, W_BLOCK, W_AFTER
 from .blockend import MAX_TILES as _E  # the solver keeps the open ends at sums[_E], sums[_E + 1]
-
-W_AFTER = const(6)  # a play after which the seat after the next holds no tile of either end
 
 
 def policy_move(sv, i, n, h, nx, nx2):
     """The move of ``sv.stack[i:n]`` (a seat holding ``h``, the next seat
     ``nx``, the one after it ``nx2``; ``sv`` a :class:`~.blockend.BlockSolver`
-    mid-search) that the others' model plays: the fast policy's score
+    mid-search) that the fast policy plays with three sides: its score
     (:func:`.policy.score`, plus ``W_BLOCK`` where the next seat then holds no
-    tile of either end) plus :data:`W_AFTER` where ``nx2`` then holds none,
-    the first best in ``legal_moves``' order (arm 0 before arm 1, in an arm the
-    lighter tile first; the stack holds each arm heaviest first). Tested
-    against that definition (``host_tests/test_ai_endgame.py``)."""
+    tile of either end and ``W_AFTER`` where ``nx2`` holds none), the first
+    best in ``legal_moves``' order (arm 0 before arm 1, in an arm the lighter
+    tile first; the stack holds each arm heaviest first). Tested against the
+    policy's definition (``host_tests/test_ai_endgame.py``)."""
     stack = sv.stack
     sums = sv.sums  # a tile's pips, then the open ends
     suit = sv.suit

@@ -1,7 +1,8 @@
 """Hard's playouts of a block-play hand on the bitmask solver's state.
 
 The same playout as :func:`.playout.rollout` (every seat as :func:`.policy.score`
-says, plus :data:`.policy.W_BLOCK` for a play that blocks the next seat; ties to
+says, plus :data:`.policy.W_BLOCK` for a play that blocks the next seat and, with
+three sides, :data:`.policy.W_AFTER` for one that blocks the seat after it; ties to
 the first move in ``legal_moves``' order: the same moves and the
 same value, tested), without the game's ``apply``/``undo``: the hands are copied
 once into a :class:`~.blockend.BlockSolver`'s masks and played there, at under
@@ -12,7 +13,7 @@ keep its code off the heap.
 
 from ..ai.endgame import value, spread
 from .blockend import BIT_INDEX
-from .policy import SCORE_W, W_BLOCK
+from .policy import SCORE_W, W_BLOCK, W_AFTER
 
 
 def playout(sv, g, side, nsides, bad, cnt):
@@ -36,6 +37,7 @@ def playout(sv, g, side, nsides, bad, cnt):
     w0, w1, w2, w3 = SCORE_W
     wb = W_BLOCK
     players = g.players
+    wa = W_AFTER if nsides > 2 else 0  # (each for himself)
     seat = g.turn
     passes = g.passes
     e0 = g.ends[0]
@@ -47,6 +49,7 @@ def playout(sv, g, side, nsides, bad, cnt):
         h = hand[seat]
         c = seat * 13
         nc = c + 13 if seat + 1 < players else 0
+        na = nc + 13 if nc + 13 < players * 13 else 0  # the seat after the next's counts
         best = -1
         bt = ba = 0
         # arm 1 then arm 0, heaviest tile first, the last best kept: the first
@@ -66,8 +69,11 @@ def playout(sv, g, side, nsides, bad, cnt):
                 k = cnt[c + s - e] - 1
                 if k:
                     sc += w2 + w3 * k
-                if not cnt[nc + s - e] and not cnt[nc + (e0 if a else e1)]:
+                oe = e0 if a else e1
+                if not cnt[nc + s - e] and not cnt[nc + oe]:
                     sc += wb
+                if wa and not cnt[na + s - e] and not cnt[na + oe]:
+                    sc += wa
                 if sc >= best:
                     best = sc
                     bt = t

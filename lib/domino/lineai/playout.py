@@ -3,8 +3,9 @@
 Every seat chooses as :func:`.policy.score` says (heaviest tile, doubles,
 keeping a tile to follow the end it opens; plus points scored in play where
 the game scores as it goes; in block play, past the lead, plus
-:data:`.policy.W_BLOCK` if the next seat then holds no tile of either end: in
-the deal played out every hand is known), from per-seat suit counts kept in a
+:data:`.policy.W_BLOCK` if the next seat then holds no tile of either end, and
+with three sides or more :data:`.policy.W_AFTER` if the seat after it holds
+none: in the deal played out every hand is known), from per-seat suit counts kept in a
 scratch ``cnt`` instead of a scan of the hand per move: the played tile holds
 the new end's suit, so the tiles kept to follow it are that suit's count less
 one, and the next seat's counts tell whether it can follow.
@@ -53,6 +54,7 @@ def rollout(g, buf, rng, scoring, cnt):
     block = not scoring and not g.BONEYARD
     w0, w1, w2, w3 = policy.SCORE_W
     wb = policy.W_BLOCK
+    wa = policy.W_AFTER if block and g.nsides > 2 else 0  # (each for himself)
     ends = g.ends
     gain = g.play_points if scoring else None
     depth = 0
@@ -61,6 +63,7 @@ def rollout(g, buf, rng, scoring, cnt):
         b = seat * w
         if block and g.nplayed:  # moves from the counts (module doc), in legal_moves' order
             nb = b + w if seat + 1 < players else 0  # the next seat's counts: can it follow?
+            na = nb + w if nb + w < players * w else 0  # ... and the seat after it's
             n = 0
             for a in range(2):
                 e = ends[a]
@@ -100,8 +103,11 @@ def rollout(g, buf, rng, scoring, cnt):
                     sc += 4 * gain(m)
                 elif block and not first:  # (nb set above)
                     ne = hi + lo - ends[m & 3]
-                    if not cnt[nb + ne] and not cnt[nb + ends[1 - (m & 3)]]:
+                    oe = ends[1 - (m & 3)]
+                    if not cnt[nb + ne] and not cnt[nb + oe]:
                         sc += wb
+                    if wa and not cnt[na + ne] and not cnt[na + oe]:
+                        sc += wa
                 if sc > best:
                     best = sc
                     mv = m

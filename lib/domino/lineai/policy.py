@@ -4,7 +4,8 @@ Used inside search, so nothing here allocates per move: scores read the
 line-game state in place (``loc``, ``ends``, ``nplayed``, ``turn``) and the
 tile tables. The same score serves three purposes: the playout policy of
 Hard (:mod:`.playout`, which computes it from suit counts and, in block play,
-adds :data:`W_BLOCK` for a play that blocks the next seat), the model of how
+adds :data:`W_BLOCK` for a play that blocks the next seat and, with three
+sides, :data:`W_AFTER` for one that blocks the seat after it), the model of how
 other players choose (the likelihood of a seen play, which weights sampled
 deals) and the base of Medium's score (:mod:`.medium`). Hands are valued by
 :func:`domino.ai.endgame.value`.
@@ -25,6 +26,9 @@ SCORE_W = [2, 7, 5, 1]
 # playouts in block play, past the lead: a play after which the next seat holds
 # no tile of either end (docs/ai.md)
 W_BLOCK = 25
+# ... and with three sides or more (each for himself: every other seat an
+# opponent), a play after which the seat after the next holds none (docs/ai.md)
+W_AFTER = 6
 
 
 def score(g, seat, mv):
