@@ -177,7 +177,7 @@ def deal(game, hand_strings, starter=None):
 def blocks_next(g, mv, ahead=1):
     """Whether after line move ``mv`` the next seat (``ahead`` 2: the one after
     it) holds no tile of either end (a scan of its hand on the game played):
-    where the playouts add ``W_BLOCK``."""
+    where the playouts add ``W_BLOCK`` (``ahead`` 2, with three sides: ``W_AFTER``)."""
     nxt = (g.turn + ahead) % g.players
     g.apply(mv)
     ends = (g.ends[0], g.ends[1])
