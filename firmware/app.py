@@ -422,6 +422,9 @@ class App:
             self.kept = None
             self.table = Table(self)
         se = self.session
+        if self.forget_code:  # what building the match needed (domino.options) back to the heap
+            games.unload_others(se.rec.gid)
+            gc.collect()
         t = self.table
         t.reset()
         if se.result is not None:

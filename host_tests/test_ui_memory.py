@@ -4,6 +4,7 @@ match goes on; AI seats of one level share one engine."""
 import gc
 
 import session as sessionmod
+import devscript
 import sim
 import table
 from domino import ai
@@ -189,6 +190,33 @@ def test_a_new_match_forgets_the_other_games_modules():
         h2 = sim.Harness(6)
         h2.app.start_match(2, 4, [0, 1, 1, 1], 0)
         assert all(n in sys.modules for n in names)
+    finally:  # the classes the other tests imported stay the loaded ones
+        for n, m in kept.items():
+            sys.modules[n] = m
+            if n.count(".") == 1:
+                setattr(domino, n.rpartition(".")[2], m)
+
+
+def test_a_match_opened_after_a_restart_forgets_what_building_it_needed():
+    """On the device a match is played after a restart, built again from its save: the
+    code that building needed and play does not (``domino.options``) is dropped before
+    its table is shown, as at a match's start."""
+    import sys
+    import domino
+    from app import App
+    import scenes
+    kept = {n: m for n, m in sys.modules.items() if n.startswith("domino.") or n in scenes.SCREENS}
+    try:
+        h = sim.Harness(6, settings_speed=None, restarts=True)
+        h.run_script(devscript.FAST + " " + devscript.new_game_keys(0, devscript.hard_seats(0, 4))[0])
+        assert h.restarts == 1 and type(h.app.scene).__name__ == "Table"
+        import domino.options  # noqa: F401  (as building the match from its save imports it)
+        app = App(h.display, h.keys, h.storage, h.buttons, now_ms=h.clock, forget_code=True,
+                  restart=sim._restart, resume=True)
+        assert app.session is not None and "domino.options" in sys.modules
+        app.tick()
+        assert type(app.scene).__name__ == "Table" and app.session.rec.gid == 0
+        assert "domino.options" not in sys.modules and not hasattr(domino, "options")
     finally:  # the classes the other tests imported stay the loaded ones
         for n, m in kept.items():
             sys.modules[n] = m
