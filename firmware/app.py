@@ -190,6 +190,7 @@ class App:
         if self.beep_off and now >= self.beep_off:
             self.beep_off = 0
             self._tone(0)
+        drew = self.dirty or r == 2
         if self.dirty:
             self.dirty = False
             self.scene.draw(self.scr)
@@ -198,7 +199,9 @@ class App:
             self.scene.draw_part(self.scr)
             self.scr.refresh()
         if self.probe is not None:
-            self.probe.tick(self)
+            # idle: a screen but the table (the only one that works in update) took no
+            # press and drew nothing, so it holds what the frame before held
+            self.probe.tick(self, not (acts or drew or self.scene is self.table))
 
     def run(self):
         """Tick forever at up to ~60 frames per second."""

@@ -44,7 +44,7 @@ def main():
                   restart=restart, resume=resume)
         if probe:
             from probe import Probe
-            app.probe = Probe()
+            app.probe = Probe(app)
     except Exception as e:  # noqa: BLE001 - show any start-up problem on screen
         hardware.show_error("%s: %s" % (type(e).__name__, e), hw.display)
         hardware.halt(e)

@@ -329,6 +329,27 @@ def test_the_probe_finds_the_largest_block_that_can_be_allocated(monkeypatch):
     assert 3000 - probe.STEP < probe.largest_block(2000) <= 3000
 
 
+def test_the_probe_block_search_from_a_guess_finds_the_same_block(monkeypatch):
+    """Started from any guess (the last reading's block), above or below the answer, the
+    search finds the largest block to ``STEP`` bytes; from the last answer, in two trials."""
+    import probe
+    trials = []
+
+    def tight(n):
+        trials.append(n)
+        if n > 27650:
+            raise MemoryError("memory allocation failed, allocating %d bytes" % n)
+        return b""
+
+    monkeypatch.setattr(probe, "bytearray", tight, raising=False)
+    want = probe.largest_block(40000)
+    assert 27650 - probe.STEP < want <= 27650
+    for guess in (64, 1000, 27000, want - 64, want, want + 1, want + 64, 30000, 48000, 48064, 60000):
+        assert 27650 - probe.STEP < probe.largest_block(40000, guess) <= 27650, guess
+    del trials[:]
+    assert probe.largest_block(40000, want) == want and len(trials) == 2
+
+
 def test_the_probe_lets_each_trial_block_go_before_the_next(monkeypatch):
     """A trial block still held until a collection (on the device: a pointer left on a
     stack the collector scans) must not fail the larger trials after it."""
@@ -353,7 +374,7 @@ def test_the_probe_reports_the_lowest_frame_since_its_last_line(monkeypatch):
     import probe
     frees = iter([9000, 5000, 7000, 8000, 8500])
     monkeypatch.setattr(probe, "gc", types.SimpleNamespace(collect=lambda: None, mem_free=lambda: next(frees)))
-    monkeypatch.setattr(probe, "largest_block", lambda free: 1)
+    monkeypatch.setattr(probe, "largest_block", lambda free, guess=0: 1)
     monkeypatch.setattr(probe, "fill_test", lambda: 2)
     lines = []
     p = probe.Probe(out=lines.append)
@@ -374,6 +395,81 @@ def test_the_probe_reports_the_lowest_frame_since_its_last_line(monkeypatch):
         ["Title", "9000", "9000", "Title"],
         ["Table", "8000", "5000", "Title"],  # the two frames between, unprinted, counted
         ["Menu", "8500", "8500", "Menu"]]
+
+
+def test_the_probe_samples_an_idle_frame_only_as_the_every_th(monkeypatch):
+    """An idle frame (a screen that took no press and drew nothing) costs no collection,
+    but for every ``EVERY``-th frame and a change of scene; other frames are sampled."""
+    import types
+    import probe
+    collects = []
+    monkeypatch.setattr(probe, "gc", types.SimpleNamespace(collect=lambda: collects.append(1),
+                                                           mem_free=lambda: 9000))
+    monkeypatch.setattr(probe, "largest_block", lambda free, guess=0: 1)
+    monkeypatch.setattr(probe, "fill_test", lambda: 2)
+    lines = []
+    p = probe.Probe(out=lines.append)
+
+    class Title:
+        pass
+
+    class Menu:
+        pass
+    app = types.SimpleNamespace(scene=Title(), session=None, now_ms=lambda: 0)
+    p.tick(app, True)  # a new scene: sampled, a line
+    assert (len(collects), len(lines)) == (1, 1)
+    for _ in range(probe.EVERY - 1):
+        p.tick(app, True)
+    assert (len(collects), len(lines)) == (1, 1)
+    p.tick(app, True)  # the EVERY-th since the line
+    assert (len(collects), len(lines)) == (2, 2)
+    p.tick(app, False)  # a press or a redraw: sampled
+    assert len(collects) == 3
+    app.scene = Menu()
+    p.tick(app, True)  # the scene changed
+    assert len(collects) == 4 and lines[-1].split()[1] == "Menu"
+
+
+def test_the_app_calls_only_menu_frames_without_a_press_or_a_redraw_idle():
+    """The simulator's app with a probe: frames at the title with no press are idle, a
+    press is not, and every frame at a table where AI seats play is sampled."""
+    h = sim.Harness(6, settings_speed=None)
+    seen = []
+
+    class Spy:
+        def tick(self, app, idle=False):
+            seen.append((type(app.scene).__name__, idle))
+    h.app.probe = Spy()
+    h.step()
+    h.step()
+    assert seen[-2:] == [("Title", True), ("Title", True)]
+    h.tap("DOWN")
+    assert ("Title", False) in seen
+    h.tap("UP")  # back on the first row, where the keys below begin
+    del seen[:]
+    h.run_script(devscript.FAST + " " + devscript.new_game_keys(0, devscript.hard_seats(0, 4))[0] + " w3000")
+    table = [idle for name, idle in seen if name == "Table"]
+    assert table and not any(table)
+
+
+def test_with_the_probe_a_match_is_dealt_by_the_count_of_matches_not_the_clock(monkeypatch):
+    """The device's RAM runs read the same deals whatever the firmware's timing: with a
+    probe, the same presses started later deal the same match; without, another."""
+    import types
+    import probe
+    monkeypatch.setattr(probe, "gc", types.SimpleNamespace(collect=lambda: None, mem_free=lambda: 50000))
+    monkeypatch.setattr(probe, "largest_block", lambda free, guess=0: 1)
+    monkeypatch.setattr(probe, "fill_test", lambda: 2)
+    keys = devscript.FAST + " " + devscript.new_game_keys(0, devscript.hard_seats(0, 4))[0]
+
+    def seed(wait, with_probe):
+        h = sim.Harness(6, settings_speed=None)
+        if with_probe:
+            h.app.probe = probe.Probe(h.app, out=lambda line: None)
+        h.run_script("w%d %s" % (wait, keys))
+        return h.app.session.rec.seed
+    assert seed(0, True) == seed(2000, True) == probe.Probe().seed()
+    assert seed(0, False) != seed(2000, False)
 
 
 def test_the_probe_fill_test_counts_what_can_be_allocated(monkeypatch):
