@@ -57,9 +57,9 @@ BOOT_IN = 1
 
 # The RAM runs CI makes (tools/devscript.py): from the title, or continued from a save made
 # in the simulator late in a hand (``devscript.ram_late``: the hand for drinks before a match
-# started after it; Castle Rock on double-twelve, whose whole hand takes 20 minutes here,
-# which tools/devscript.py runs from the deal as ram_castle12).
-RAM_RUNS = ("ram_again", "ram_tricks", "ram_quit", "ram_castle12_late")  # the longest first
+# started after it; Castle Rock and All Fives on double-twelve, whose whole hands take many
+# minutes here: tools/devscript.py runs Castle Rock's from the deal as ram_castle12).
+RAM_RUNS = ("ram_tricks", "ram_castle12_late", "ram_quit", "ram_again", "ram_fives_late")  # the longest first
 
 SOAK_SECONDS = 12  # emulated, per game (tools/pico_soak.py runs longer)
 
@@ -340,43 +340,57 @@ def over_a_hands_end(mem, gid):
 
 def test_free_ram_holds_over_a_match_started_after_one_finished(device):
     """6-player Castle Rock for drinks, all Hard, its last moves (continued from a save) to
-    its result; then 8-player All Fives on double-twelve, all Hard, over a hand's end and
-    the next deal."""
+    its result; then 8-player All Fives on double-twelve, all Hard, its first moves."""
     mem = guards_hold("ram_again", device["ram_again"].result())
-    assert "Result" in [m[0] for m in mem], phases(mem, 4)  # (no session then: game id -1)
-    assert over_a_hands_end(mem, 2), phases(mem, 2)
+    i = [m[0] for m in mem].index("Result")  # (no session then: game id -1)
+    assert "Summary" in phases(mem[:i], 4), phases(mem, 4)
+    assert devscript.first_moves(mem[i:], 2) >= devscript.FIRST, phases(mem, 2)
+
+
+def quit_then(name, mem):
+    """Run ``name``'s first match (``devscript.QUITS``) gave its readings at its table and
+    was quit from the pause menu in its first hand; the readings after the quit."""
+    gid = devscript.QUITS[name]
+    i = [k for k, m in enumerate(mem) if m[0] == "Title" and any(x[2] == gid for x in mem[:k])][0]
+    before = phases(mem[:i], gid)
+    assert before[-2:] == ["Table", "TableMenu"] and "Summary" not in before, before
+    assert devscript.first_moves(mem[:i], gid) >= devscript.FIRST, before
+    return mem[i:]
 
 
 def test_free_ram_holds_over_a_match_started_after_one_quit(device):
-    """4-player Seychelles, all Hard, over a hand's end, quit mid-hand; then 6-player
-    Castle Rock on double-six, all Hard, its first moves."""
+    """6-player Castle Rock on double-six, all Hard, its first moves, quit; then 4-player
+    Seychelles, all Hard, over a hand's end and the next deal."""
     mem = guards_hold("ram_quit", device["ram_quit"].result())
-    assert over_a_hands_end(mem, 0), phases(mem, 0)
-    i = [k for k, m in enumerate(mem) if m[0] == "Title" and any(x[2] == 0 for x in mem[:k])][0]
-    before = phases(mem[:i], 0)  # quit from the pause menu in the next hand
-    assert before[-2:] == ["Table", "TableMenu"] and "Summary" in before, before
-    assert devscript.first_moves(mem[i:], 4) >= devscript.FIRST_MOVES["ram_quit"], phases(mem, 4)
+    assert over_a_hands_end(quit_then("ram_quit", mem), 0), phases(mem, 0)
 
 
 def test_free_ram_holds_in_domino_loo_pool_play_and_domino_whist(device):
-    """4-player Domino Loo in pool play, all Hard, over a hand's end and the next deal, quit;
-    then 4-player Domino Whist, all Hard, its first moves."""
+    """4-player Domino Whist, all Hard, its first moves, quit; then 4-player Domino Loo in
+    pool play, all Hard, over a hand's end and the next deal."""
     mem = guards_hold("ram_tricks", device["ram_tricks"].result())
-    assert over_a_hands_end(mem, 3), phases(mem, 3)
-    i = [k for k, m in enumerate(mem) if m[0] == "Title" and any(x[2] == 3 for x in mem[:k])][0]
-    before = phases(mem[:i], 3)  # quit from the pause menu in the next hand
-    assert before[-2:] == ["Table", "TableMenu"] and "Summary" in before, before
-    assert devscript.first_moves(mem[i:], 1) >= devscript.FIRST_MOVES["ram_tricks"], phases(mem, 1)
+    assert over_a_hands_end(quit_then("ram_tricks", mem), 3), phases(mem, 3)
+
+
+def continued_late(device, name, gid):
+    """RAM run ``name``: game ``gid``'s hand, continued after a power cycle
+    ``devscript.LATE_MOVES`` moves before its end (quit there in the simulator), all Hard,
+    over its end and the next deal (or the result), the guards held."""
+    mem = guards_hold(name, device[name].result())
+    assert over_a_hands_end(mem, gid), phases(mem, gid)
+    # continued where it was quit: the hand's end comes within a few readings of each move left
+    first = [m[0] for m in mem if m[2] == gid].index("Summary")
+    assert first <= 2 * devscript.LATE_MOVES, first
 
 
 def test_free_ram_holds_in_castle_rock_on_double_twelve(device):
-    """6-player Castle Rock on double-twelve, all Hard, quit late in its first hand (in the
-    simulator), continued after a power cycle, over the hand's end and the next deal."""
-    mem = guards_hold("ram_castle12_late", device["ram_castle12_late"].result())
-    assert over_a_hands_end(mem, 4), phases(mem, 4)
-    # continued where it was quit: the hand's end comes within a few readings of each move left
-    first = [m[0] for m in mem if m[2] == 4].index("Summary")
-    assert first <= 2 * devscript.LATE_MOVES, first
+    """6-player Castle Rock on double-twelve, late in its first hand, over its end."""
+    continued_late(device, "ram_castle12_late", 4)
+
+
+def test_free_ram_holds_in_all_fives_on_double_twelve_with_eight_players(device):
+    """8-player All Fives on double-twelve, late in its first hand, over its end."""
+    continued_late(device, "ram_fives_late", 2)
 
 
 def test_every_action_runs_on_the_device_as_in_the_simulator(device):

@@ -146,20 +146,24 @@ QUIT = " B w500 U A w1000"
 
 
 def ram_script(name):
-    """The script of RAM run ``name``, from the title, fast pace, every seat Hard:
+    """The script of RAM run ``name``, from the title, fast pace, every seat Hard. Each
+    ends on a game played over a hand's end and the next deal, where :func:`ram_stop`
+    stops it (its presses are a ceiling); ``ram_quit`` and ``ram_tricks`` first quit a
+    match in its first hand (fixed presses, :data:`FIRST_ON` of them, far from the hand's
+    end), so no run hangs on the firmware's timing:
 
-    - ``ram_quit``: 4-player Seychelles over a hand's end and into the next, quit mid-hand,
-      then 6-player Castle Rock on double-six, its first moves (:data:`FIRST_MOVES`);
-    - ``ram_tricks``: 4-player Domino Loo in pool play over a hand's end and the next
-      deal, quit, then 4-player Domino Whist, its first moves;
+    - ``ram_quit``: 6-player Castle Rock on double-six, its first moves, quit; then
+      4-player Seychelles over a hand's end and the next deal;
+    - ``ram_tricks``: 4-player Domino Whist, its first moves, quit; then 4-player Domino
+      Loo in pool play over a hand's end and the next deal;
     - ``ram_castle12``: 6-player Castle Rock on double-twelve over a hand's end and the next deal.
     """
     if name == "ram_quit":
-        return (FAST + " " + new_game_keys(0, hard_seats(0, 4))[0] + ON * 17 + QUIT + " "
-                + new_game_keys(4, hard_seats(4, 6), resumable=True)[0] + ON * 15)
+        return (FAST + " " + new_game_keys(4, hard_seats(4, 6))[0] + ON * FIRST_ON + QUIT + " "
+                + new_game_keys(0, hard_seats(0, 4), resumable=True)[0] + ON * 30)
     if name == "ram_tricks":
-        return (FAST + " " + new_game_keys(3, hard_seats(3, 4, "Scoring: pool"))[0] + ON * 20
-                + QUIT + " " + new_game_keys(1, hard_seats(1, 4), resumable=True)[0] + ON * 15)
+        return (FAST + " " + new_game_keys(1, hard_seats(1, 4))[0] + ON * FIRST_ON + QUIT + " "
+                + new_game_keys(3, hard_seats(3, 4, "Scoring: pool"), resumable=True)[0] + ON * 40)
     if name == "ram_castle12":
         return FAST + " " + new_game_keys(4, hard_seats(4, 6, "Set: double-12"))[0] + ON * 140
     raise ValueError("no RAM run %r from the title (ram_quit, ram_tricks, ram_castle12)" % name)
@@ -195,10 +199,10 @@ def quit_late(gid, rows, left):
     return bytes(h.storage.backend.buf), n
 
 
-# Castle Rock on double-twelve: its first hand takes about 220 s of emulated time (20 minutes
-# on this machine), so CI continues it from a save this many moves before the hand's end
-# (``ram_castle12_late``); ``ram_castle12`` plays it from the deal.
-LATE_MOVES = 50
+# A hand at a large table takes minutes of emulated time (Castle Rock on double-twelve about
+# 220 s, 20 minutes on this machine), so CI continues such a hand from a save this many moves
+# before its end (``ram_castle12_late``, ``ram_fives_late``); ``ram_castle12`` plays it from the deal.
+LATE_MOVES = 25
 # ram_again's hand for drinks (about 63 moves) is continued this many moves before its end
 DRINKS_LATE = 20
 
@@ -208,34 +212,42 @@ def ram_late(name):
     script from power-on), else None. The save holds the fast pace its match was set up
     with, so the scripts do not set it again:
 
-    - ``ram_castle12_late``: Continue, then A every 3 s;
+    - ``ram_castle12_late``: 6-player Castle Rock on double-twelve, continued
+      :data:`LATE_MOVES` moves before its first hand's end: Continue, then A every 3 s;
+    - ``ram_fives_late``: 8-player All Fives on double-twelve, the same;
     - ``ram_again``: a single hand of 6-player Castle Rock played for drinks (a match of one
       hand), continued :data:`DRINKS_LATE` moves before its end: its result shown (A turns
       the summary's pages and leaves the result, the spare presses end in the title's
-      menus, which B leaves); then 8-player All Fives on double-twelve over a hand's end (a
-      match one hand can end): a match started after one finished. Each match runs on a
-      fresh heap, so the hand's earlier moves would change nothing of what follows.
+      menus, which B leaves); then 8-player All Fives on double-twelve, its first moves: a
+      match started after one finished.
     """
     if name == "ram_castle12_late":
         nvm, _ = quit_late(4, hard_seats(4, 6, "Set: double-12"), LATE_MOVES)
+        return nvm, "w500 A" + ON * 40
+    if name == "ram_fives_late":
+        nvm, _ = quit_late(2, hard_seats(2, 8, "Set: double-12"), LATE_MOVES)
         return nvm, "w500 A" + ON * 40
     if name == "ram_again":
         nvm, _ = quit_late(4, hard_seats(4, 6, "Play: drinks"), DRINKS_LATE)
         # its last moves take about 20 emulated seconds (the deal is the save's)
         return nvm, ("w500 A w30000" + " A w1500" * 8 + " B w500" * 4 + " "
-                     + new_game_keys(2, hard_seats(2, 8, "Set: double-12"))[0] + ON * 60)
+                     + new_game_keys(2, hard_seats(2, 8, "Set: double-12"))[0] + ON * 20)
     return None
 
 
-# The game each RAM run ends on; the run stops once that game has been over a hand's end
-# and NEXT_DEAL readings into the next deal (the scripts' presses are a ceiling), or, for
-# a run in FIRST_MOVES, once it has given that many readings at its table: the match
-# started after one quit (Castle Rock's hand's end is read by ram_again and, at its
-# largest table, by ram_castle12_late; a line game's at four players by ram_quit's
-# Seychelles).
-RAM_LAST = {"ram_again": 2, "ram_quit": 4, "ram_tricks": 1, "ram_castle12": 4, "ram_castle12_late": 4}
+# How each RAM run stops (the scripts' presses are a ceiling): ("end", game) once that
+# game has been over a hand's end and NEXT_DEAL readings into the next deal (or to the
+# match's result), ("first", game) once it has given FIRST readings at its table. Castle
+# Rock's hand's end is read by ram_again and, at its largest table, by ram_castle12_late;
+# a line game's at four players by ram_quit's Seychelles, at eight by ram_fives_late.
+RAM_STOP = {"ram_again": ("first", 2), "ram_fives_late": ("end", 2), "ram_quit": ("end", 0),
+            "ram_tricks": ("end", 3), "ram_castle12": ("end", 4), "ram_castle12_late": ("end", 4)}
 NEXT_DEAL = 4
-FIRST_MOVES = {"ram_quit": 8, "ram_tricks": 8}
+FIRST = 8
+# The game of the match a run quits before the one it stops on: within FIRST_ON presses
+# (3 s apart), well before its first hand's end, it gives FIRST readings at its table.
+QUITS = {"ram_quit": 4, "ram_tricks": 1}
+FIRST_ON = 6
 
 
 def mem_line(ln):
@@ -298,12 +310,10 @@ def over_a_hands_end(mem, gid, after=1):
 
 
 def ram_stop(name):
-    """The stop rule of RAM run ``name`` for ``pico.run``: its last game over a hand's end,
-    or its first moves (:data:`FIRST_MOVES`)."""
-    gid = RAM_LAST[name]
-    first = FIRST_MOVES.get(name)
-    if first:
-        return reading_stop(lambda mem: first_moves(mem, gid) >= first)
+    """The stop rule of RAM run ``name`` for ``pico.run`` (:data:`RAM_STOP`)."""
+    how, gid = RAM_STOP[name]
+    if how == "first":
+        return reading_stop(lambda mem: first_moves(mem, gid) >= FIRST)
     return reading_stop(lambda mem: over_a_hands_end(mem, gid, NEXT_DEAL))
 
 
@@ -375,7 +385,7 @@ def ram_run(name, image, late, flash, timeout_s):
 
 
 def main(argv=None):
-    """Run the RAM runs named on the command line (:data:`RAM_LAST`) on the emulated Pico,
+    """Run the RAM runs named on the command line (:data:`RAM_STOP`) on the emulated Pico,
     the probe on (``--py``: deployed as ``.py`` sources); print each game's lowest free RAM, smallest
     largest block and lowest fill test, and the screens passed through with their
     emulated time."""
