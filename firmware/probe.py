@@ -80,7 +80,8 @@ def fill_test():
 
 
 class Probe:
-    """Free RAM after a collection, sampled once a frame; the lowest since the last line."""
+    """Free RAM after a collection, sampled once a frame; the lowest since the last line.
+    Given the ``app``, it deals the app's matches (:meth:`seed`)."""
 
     def __init__(self, app=None, out=print):
         self.out = out
