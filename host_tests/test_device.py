@@ -59,7 +59,7 @@ BOOT_IN = 1
 # in the simulator late in a hand (``devscript.ram_late``: the hand for drinks before a match
 # started after it; Castle Rock and All Fives on double-twelve, whose whole hands take many
 # minutes here: tools/devscript.py runs Castle Rock's from the deal as ram_castle12).
-RAM_RUNS = ("ram_tricks", "ram_castle12_late", "ram_quit", "ram_again", "ram_fives_late")  # the longest first
+RAM_RUNS = ("ram_tricks", "ram_quit", "ram_castle12_late", "ram_again", "ram_fives_late")  # the longest first
 
 SOAK_SECONDS = 12  # emulated, per game (tools/pico_soak.py runs longer)
 

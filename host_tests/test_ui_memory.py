@@ -367,15 +367,23 @@ def test_the_probe_lets_each_trial_block_go_before_the_next(monkeypatch):
     assert 30000 - probe.STEP < probe.largest_block(40000) <= 30000
 
 
+def quiet_probe(monkeypatch, collect, mem_free):
+    """The probe module with ``gc`` replaced (``collect``, ``mem_free``) and its line's
+    block search and fill test answering 1 and 2 at once."""
+    import types
+    import probe
+    monkeypatch.setattr(probe, "gc", types.SimpleNamespace(collect=collect, mem_free=mem_free))
+    monkeypatch.setattr(probe, "largest_block", lambda free, guess=0: 1)
+    monkeypatch.setattr(probe, "fill_test", lambda: 2)
+    return probe
+
+
 def test_the_probe_reports_the_lowest_frame_since_its_last_line(monkeypatch):
     """Every frame is sampled: a line's lowest covers the frames since the line before,
     so the lines together cover every frame (the device guards read it)."""
     import types
-    import probe
     frees = iter([9000, 5000, 7000, 8000, 8500])
-    monkeypatch.setattr(probe, "gc", types.SimpleNamespace(collect=lambda: None, mem_free=lambda: next(frees)))
-    monkeypatch.setattr(probe, "largest_block", lambda free, guess=0: 1)
-    monkeypatch.setattr(probe, "fill_test", lambda: 2)
+    probe = quiet_probe(monkeypatch, lambda: None, lambda: next(frees))
     lines = []
     p = probe.Probe(out=lines.append)
     app = types.SimpleNamespace(scene=None, session=None, now_ms=lambda: 0)
@@ -401,12 +409,8 @@ def test_the_probe_samples_an_idle_frame_only_as_the_every_th(monkeypatch):
     """An idle frame (a screen that took no press and drew nothing) costs no collection,
     but for every ``EVERY``-th frame and a change of scene; other frames are sampled."""
     import types
-    import probe
     collects = []
-    monkeypatch.setattr(probe, "gc", types.SimpleNamespace(collect=lambda: collects.append(1),
-                                                           mem_free=lambda: 9000))
-    monkeypatch.setattr(probe, "largest_block", lambda free, guess=0: 1)
-    monkeypatch.setattr(probe, "fill_test", lambda: 2)
+    probe = quiet_probe(monkeypatch, lambda: collects.append(1), lambda: 9000)
     lines = []
     p = probe.Probe(out=lines.append)
 
@@ -455,11 +459,7 @@ def test_the_app_calls_only_menu_frames_without_a_press_or_a_redraw_idle():
 def test_with_the_probe_a_match_is_dealt_by_the_count_of_matches_not_the_clock(monkeypatch):
     """The device's RAM runs read the same deals whatever the firmware's timing: with a
     probe, the same presses started later deal the same match; without, another."""
-    import types
-    import probe
-    monkeypatch.setattr(probe, "gc", types.SimpleNamespace(collect=lambda: None, mem_free=lambda: 50000))
-    monkeypatch.setattr(probe, "largest_block", lambda free, guess=0: 1)
-    monkeypatch.setattr(probe, "fill_test", lambda: 2)
+    probe = quiet_probe(monkeypatch, lambda: None, lambda: 50000)
     keys = devscript.FAST + " " + devscript.new_game_keys(0, devscript.hard_seats(0, 4))[0]
 
     def seed(wait, with_probe):
