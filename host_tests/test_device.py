@@ -124,9 +124,11 @@ def launch(workers):
         probe_image = pico.probe_image(os.path.join(d, "probe.img"))
         lanes.grow(workers)
         runs = {}
+        # Every script is worked out on the simulator here, on this thread: the lanes only
+        # run the emulator (simulator harnesses on the lanes' threads would run beside the
+        # host tests' own, sharing the firmware's modules).
         for name in RAM_RUNS:
-            late = devscript.ram_late(name)  # a save to start from (the simulator: on this thread)
-            runs[name] = lanes.submit(devscript.ram_run, name, probe_image, late,
+            runs[name] = lanes.submit(devscript.ram_run, name, probe_image, devscript.ram_start(name),
                                       os.path.join(d, name + ".bin"), 2400)
         runs["power"] = lanes.submit(power_cycle, probe_image, os.path.join(d, "flash.bin"))
         image = pico.build_image(os.path.join(d, "fs.img"))
@@ -137,7 +139,8 @@ def launch(workers):
             runs["hand%d" % gid] = lanes.submit(pico.run, image, script=script)
             runs["hand%d" % gid].script = (script, code)
         for gid in range(len(games.GAMES)):
-            runs["soak%d" % gid] = lanes.submit(pico_soak.soak, gid, SOAK_SECONDS, 1, probe_image)
+            runs["soak%d" % gid] = lanes.submit(pico_soak.soak, gid, pico_soak.script(gid, SOAK_SECONDS, 1),
+                                                SOAK_SECONDS, probe_image)
         _LAUNCHED.append((d, lanes, runs))
     _LAUNCHED[0][1].grow(workers)
     return _LAUNCHED[0][2]

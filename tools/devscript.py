@@ -372,16 +372,25 @@ def soak_keys(rng, presses):
     return " ".join(out)
 
 
-def ram_run(name, image, late, flash, timeout_s):
-    """RAM run ``name`` on the emulated Pico from the probe ``image``: from the title
-    (:func:`ram_script`), or, with ``late`` (:func:`ram_late`'s save and script), powered
-    off holding the save (its flash written at ``flash``) and booted; it stops by
-    :func:`ram_stop`, or after ``timeout_s`` of wall time. Returns the ``pico.Run``."""
+def ram_start(name):
+    """How RAM run ``name`` starts, worked out on the simulator: (the save region it is
+    powered on with, or None to boot with no save; its script), :func:`ram_late`'s or
+    :func:`ram_script`'s. Simulator harnesses are for one thread at a time: build every
+    start before running them side by side."""
+    return ram_late(name) or (None, ram_script(name))
+
+
+def ram_run(name, image, start, flash, timeout_s):
+    """RAM run ``name`` on the emulated Pico from the probe ``image`` and its ``start``
+    (:func:`ram_start`): booted, or powered off holding the save (its flash written at
+    ``flash``) and booted, then its script; it stops by :func:`ram_stop`, or after
+    ``timeout_s`` of wall time. Returns the ``pico.Run``."""
     import pico
-    if late is None:
-        return pico.run(image, script=ram_script(name), timeout_s=timeout_s, stop=ram_stop(name))
-    pico.nvm_flash(image, late[0], flash)
-    return pico.run(flash=flash, script=late[1], timeout_s=timeout_s, stop=ram_stop(name))
+    nvm, script = start
+    if nvm is None:
+        return pico.run(image, script=script, timeout_s=timeout_s, stop=ram_stop(name))
+    pico.nvm_flash(image, nvm, flash)
+    return pico.run(flash=flash, script=script, timeout_s=timeout_s, stop=ram_stop(name))
 
 
 def main(argv=None):
@@ -397,7 +406,7 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as d:
         img = pico.probe_image(os.path.join(d, "probe.img"), mpy=mpy)
         for name in names:
-            r = ram_run(name, img, ram_late(name), os.path.join(d, "flash.bin"), 4000)
+            r = ram_run(name, img, ram_start(name), os.path.join(d, "flash.bin"), 4000)
             mem = mem_lines(r.console)
             print("%s: %s, %.0f s emulated at the last reading, %d readings" % (
                 name, "traceback" if r.traceback() else "no traceback", mem[-1][6] / 1000.0 if mem else 0,

@@ -62,9 +62,10 @@ def figures(r):
     }
 
 
-def soak(gid, seconds, seed, image):
-    """Run one game's soak on ``image`` (a probe image); its :func:`figures`."""
-    keys = script(gid, seconds, seed)
+def soak(gid, keys, seconds, image):
+    """Run game ``gid``'s soak, ``keys`` (:func:`script`, built beforehand on the caller's
+    thread: simulator harnesses are for one thread at a time) for ``seconds``, on
+    ``image`` (a probe image); its :func:`figures`."""
     r = pico.run(image, script=keys, emu_s=seconds + pico.START_MS / 1000.0 + 2,
                  timeout_s=max(900, int(seconds * 6)))
     f = figures(r)
@@ -107,7 +108,8 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as d:
         img = pico.probe_image(os.path.join(d, "probe.img"), mpy=not args.py)
         with ThreadPoolExecutor(max_workers=max(1, min(2, os.cpu_count() or 1))) as pool:
-            runs = [pool.submit(soak, g, args.seconds, args.seed, img) for g in gids]
+            runs = [pool.submit(soak, g, script(g, args.seconds, args.seed), args.seconds, img)
+                    for g in gids]
             for fut in runs:
                 f = fut.result()
                 why = broken(f)
