@@ -24,6 +24,95 @@ for _sub in ("lib", "firmware"):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
+
+
+def _word_fill(slow):
+    """``bitmaptools.fill_region`` for Blinka's 1-bit ``displayio.Bitmap``, a 32-bit word at
+    a time (Blinka's sets one pixel at a time, most of a UI test's time on the host); any
+    other bitmap or value goes to ``slow``, Blinka's own. The same pixels and dirty area."""
+    from displayio import Bitmap
+
+    def fill_region(bitmap, x1, y1, x2, y2, value):
+        if (type(bitmap) is not Bitmap or type(value) is not int or bitmap._bits_per_value != 1
+                or bitmap._read_only):
+            return slow(bitmap, x1, y1, x2, y2, value)
+        x1, y1 = max(x1, 0), max(y1, 0)
+        x2, y2 = min(x2, bitmap.width), min(y2, bitmap.height)
+        if x1 >= x2 or y1 >= y2:
+            return None
+        bitmap.dirty(x1, y1, x2, y2)
+        masks = []  # (word in the row, its bits from x1 to x2: pixel x is bit 31 - x % 32)
+        for w in range(x1 >> 5, ((x2 - 1) >> 5) + 1):
+            lo, hi = max(x1, w * 32), min(x2, w * 32 + 32)
+            masks.append((w, ((1 << (hi - lo)) - 1) << (32 - (hi - w * 32))))
+        data, stride = bitmap._data, bitmap._stride
+        for y in range(y1 * stride, y2 * stride, stride):
+            for w, m in masks:
+                data[y + w] = data[y + w] | m if value & 1 else data[y + w] & (0xFFFFFFFF ^ m)
+        return None
+    fill_region.slow = slow
+    return fill_region
+
+
+def _word_blit(slow):
+    """``bitmaptools.blit`` of a 1-bit ``displayio.Bitmap`` onto another skipping the
+    source's 0s (how the firmware draws its glyphs), a row at a time as an integer;
+    any other call goes to ``slow``, Blinka's own, which reads and writes each pixel. The
+    same pixels and dirty area."""
+    from displayio import Bitmap
+
+    def blit(dest, source, x, y, *, x1=0, y1=0, x2=None, y2=None, skip_source_index=None,
+             skip_dest_index=None):
+        if (type(dest) is not Bitmap or type(source) is not Bitmap or dest is source
+                or skip_source_index != 0 or skip_dest_index is not None or dest._read_only
+                or dest._bits_per_value != 1 or source._bits_per_value != 1):
+            return slow(dest, source, x, y, x1=x1, y1=y1, x2=x2, y2=y2,
+                        skip_source_index=skip_source_index, skip_dest_index=skip_dest_index)
+        x2 = source.width if x2 is None else x2
+        y2 = source.height if y2 is None else y2
+        x1, x2 = min(x1, x2), min(max(x1, x2), source.width)
+        y1, y2 = min(y1, y2), min(max(y1, y2), source.height)
+        dx1, dy1 = max(x, 0), max(y, 0)
+        dx2, dy2 = min(x + x2 - x1, dest.width), min(y + y2 - y1, dest.height)
+        if dx1 >= dx2 or dy1 >= dy2:
+            return None
+        ox, oy = x1 - x, y1 - y
+        if dx1 + ox < 0 or dy1 + oy < 0:
+            raise ValueError("Index %r is out of range" % ((dx1 + ox, dy1 + oy),))
+        dest.dirty(dx1, dy1, dx2, dy2)
+        n = dx2 - dx1
+        mask = (1 << n) - 1
+        sd, ss, dd, ds = source._data, source._stride, dest._data, dest._stride
+        sshift, dshift = ss * 32 - (dx1 + ox) - n, ds * 32 - dx1 - n  # a row as one integer
+        for dy in range(dy1, dy2):
+            s0 = (dy + oy) * ss
+            row = 0
+            for w in sd[s0:s0 + ss]:
+                row = row << 32 | w
+            bits = row >> sshift & mask
+            if bits:
+                d0 = dy * ds
+                row = 0
+                for w in dd[d0:d0 + ds]:
+                    row = row << 32 | w
+                row |= bits << dshift
+                for k in range(d0 + ds - 1, d0 - 1, -1):
+                    dd[k] = row & 0xFFFFFFFF
+                    row >>= 32
+        return None
+    blit.slow = slow
+    return blit
+
+
+try:  # the firmware's drawing on the host, faster (host_tests/test_ui_golden.py checks both)
+    import bitmaptools as _bitmaptools
+    if not hasattr(_bitmaptools.fill_region, "slow"):
+        _bitmaptools.fill_region = _word_fill(_bitmaptools.fill_region)
+    if not hasattr(_bitmaptools.blit, "slow"):
+        _bitmaptools.blit = _word_blit(_bitmaptools.blit)
+except ImportError:  # no Blinka displayio: the simulator cannot draw anyway
+    pass
+
 BOARDS = {
     3: ("LEFT", "RIGHT", "A"),
     4: ("LEFT", "RIGHT", "A", "B"),
