@@ -3,6 +3,8 @@ match goes on; AI seats of one level share one engine."""
 
 import gc
 
+import pytest
+
 import session as sessionmod
 import devscript
 import sim
@@ -155,7 +157,26 @@ def test_crash_screen_is_drawn_into_the_apps_own_bitmap():
     assert any(row0[:6 * 18]) and not any(row0[6 * 19:])
 
 
-def test_a_new_match_forgets_the_other_games_modules():
+@pytest.fixture
+def kept_modules():
+    """Every game's modules loaded, then the core's and the screens' modules as loaded
+    put back after the test (which lets the app forget some): the classes the other
+    tests imported stay the loaded ones."""
+    import sys
+    import domino
+    from domino import games
+    import scenes
+    for gid, _, _, _, _ in games.GAMES:
+        games.load(gid)
+    kept = {n: m for n, m in sys.modules.items() if n.startswith("domino.") or n in scenes.SCREENS}
+    yield
+    for n, m in kept.items():
+        sys.modules[n] = m
+        if n.count(".") == 1:
+            setattr(domino, n.rpartition(".")[2], m)
+
+
+def test_a_new_match_forgets_the_other_games_modules(kept_modules):
     """On the device (``forget_code``, set by code.py) starting a match of one
     game drops the other games' modules (their code's RAM); a later match of
     another game imports its own again. The simulator keeps them (CPython has
@@ -164,64 +185,46 @@ def test_a_new_match_forgets_the_other_games_modules():
     import domino
     from domino import games
 
-    import scenes
     names = ["domino." + mod for _, mod, _, _, _ in games.GAMES]
+    h = sim.Harness(6)
+    h.app.forget_code = True
+    h.app.start_match(2, 4, [0, 1, 1, 1], 0)
+    assert "domino.allfives" in sys.modules
+    for mod in ("seychelles", "whist", "loo", "castle", "options"):
+        assert "domino." + mod not in sys.modules and not hasattr(domino, mod), mod
+    assert "domino.line" in sys.modules  # All Fives' own (a line game)
+    cls = games.load(0)
+    assert cls.__name__ == "Seychelles" and "domino.seychelles" in sys.modules
+    h.app.start_match(4, 2, [0, 1], 0)  # Castle Rock: the line layout's modules go too
+    for mod in ("seychelles", "allfives", "line", "lineai", "lineai.know"):
+        assert "domino." + mod not in sys.modules, mod
+    assert not hasattr(domino, "line") and not hasattr(domino, "lineai")
+    games.load(0)
+    # without the setting (the simulator) nothing is dropped
     for gid, _, _, _, _ in games.GAMES:
         games.load(gid)
-    kept = {n: m for n, m in sys.modules.items() if n.startswith("domino.") or n in scenes.SCREENS}
-    try:
-        h = sim.Harness(6)
-        h.app.forget_code = True
-        h.app.start_match(2, 4, [0, 1, 1, 1], 0)
-        assert "domino.allfives" in sys.modules
-        for mod in ("seychelles", "whist", "loo", "castle", "options"):
-            assert "domino." + mod not in sys.modules and not hasattr(domino, mod), mod
-        assert "domino.line" in sys.modules  # All Fives' own (a line game)
-        cls = games.load(0)
-        assert cls.__name__ == "Seychelles" and "domino.seychelles" in sys.modules
-        h.app.start_match(4, 2, [0, 1], 0)  # Castle Rock: the line layout's modules go too
-        for mod in ("seychelles", "allfives", "line", "lineai", "lineai.know"):
-            assert "domino." + mod not in sys.modules, mod
-        assert not hasattr(domino, "line") and not hasattr(domino, "lineai")
-        games.load(0)
-        # without the setting (the simulator) nothing is dropped
-        for gid, _, _, _, _ in games.GAMES:
-            games.load(gid)
-        h2 = sim.Harness(6)
-        h2.app.start_match(2, 4, [0, 1, 1, 1], 0)
-        assert all(n in sys.modules for n in names)
-    finally:  # the classes the other tests imported stay the loaded ones
-        for n, m in kept.items():
-            sys.modules[n] = m
-            if n.count(".") == 1:
-                setattr(domino, n.rpartition(".")[2], m)
+    h2 = sim.Harness(6)
+    h2.app.start_match(2, 4, [0, 1, 1, 1], 0)
+    assert all(n in sys.modules for n in names)
 
 
-def test_a_match_opened_after_a_restart_forgets_what_building_it_needed():
+def test_a_match_opened_after_a_restart_forgets_what_building_it_needed(kept_modules):
     """On the device a match is played after a restart, built again from its save: the
     code that building needed and play does not (``domino.options``) is dropped before
     its table is shown, as at a match's start."""
     import sys
     import domino
     from app import App
-    import scenes
-    kept = {n: m for n, m in sys.modules.items() if n.startswith("domino.") or n in scenes.SCREENS}
-    try:
-        h = sim.Harness(6, settings_speed=None, restarts=True)
-        h.run_script(devscript.FAST + " " + devscript.new_game_keys(0, devscript.hard_seats(0, 4))[0])
-        assert h.restarts == 1 and type(h.app.scene).__name__ == "Table"
-        import domino.options  # noqa: F401  (as building the match from its save imports it)
-        app = App(h.display, h.keys, h.storage, h.buttons, now_ms=h.clock, forget_code=True,
-                  restart=sim._restart, resume=True)
-        assert app.session is not None and "domino.options" in sys.modules
-        app.tick()
-        assert type(app.scene).__name__ == "Table" and app.session.rec.gid == 0
-        assert "domino.options" not in sys.modules and not hasattr(domino, "options")
-    finally:  # the classes the other tests imported stay the loaded ones
-        for n, m in kept.items():
-            sys.modules[n] = m
-            if n.count(".") == 1:
-                setattr(domino, n.rpartition(".")[2], m)
+    h = sim.Harness(6, settings_speed=None, restarts=True)
+    h.run_script(devscript.FAST + " " + devscript.new_game_keys(0, devscript.hard_seats(0, 4))[0])
+    assert h.restarts == 1 and type(h.app.scene).__name__ == "Table"
+    import domino.options  # noqa: F401  (as building the match from its save imports it)
+    app = App(h.display, h.keys, h.storage, h.buttons, now_ms=h.clock, forget_code=True,
+              restart=sim._restart, resume=True)
+    assert app.session is not None and "domino.options" in sys.modules
+    app.tick()
+    assert type(app.scene).__name__ == "Table" and app.session.rec.gid == 0
+    assert "domino.options" not in sys.modules and not hasattr(domino, "options")
 
 
 def test_ai_engines_make_their_search_game_at_the_match_start():
