@@ -25,7 +25,6 @@ for _sub in ("lib", "firmware"):
         sys.path.insert(0, _p)
 
 
-
 def _word_fill(slow):
     """``bitmaptools.fill_region`` for Blinka's 1-bit ``displayio.Bitmap``, a 32-bit word at
     a time (Blinka's sets one pixel at a time, most of a UI test's time on the host); any
