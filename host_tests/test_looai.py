@@ -12,7 +12,7 @@ test_conformance) except where a choice needs them.
 import pytest
 
 
-from domino import ai, tiles
+from domino import ai, looai, tiles
 from domino.ai.hard import Hard
 from domino.game import IllegalMove, new_move_buffer
 from domino.loo import (Loo, FOLLOW, KEEP, MISS, TRUMP, lead)
@@ -354,15 +354,41 @@ def test_hard_keeps_a_strong_hand():
 def test_hard_stays_within_its_cost():
     """Hard's counted cost (the device's time, in 1/20 ms) stays under COST with
     this family's weights, and it plays out enough deals to compare moves."""
+    searched = 0
     for players in (2, 3, 4):
-        for g in _random_positions(players, False, 6, 31 * players):
+        for g in _random_positions(players, False, 12, 31 * players):
             obs = g.observation(g.turn)
-            if len(obs.legal) < 2:
+            if len(obs.legal) < 2 or obs.public.phase < 2:
                 continue
             p = Hard(3)
             p.choose(Loo, obs)
             assert p.cost <= Hard.COST + Hard.COST // 4
             assert p.deals >= 4
+            searched += 1
+    assert searched >= 12
+
+
+def test_hard_searches_the_play_only():
+    """Before play (keep, miss, exchange, discards, passing) Hard plays Medium's best
+    by its scores, ties to the first, without drawing a deal; in play it searches."""
+    before = during = 0
+    for pool in (False, True):
+        for players in (3, 4) if pool else (2, 3, 4):
+            for g in _random_positions(players, pool, 12, 7 * players + pool):
+                obs = g.observation(g.turn)
+                if len(obs.legal) < 2:
+                    continue
+                p = Hard(5)
+                mv = p.choose(Loo, obs)
+                if obs.public.phase < 2:
+                    sc = looai.medium_scores(Knowledge(Loo, obs), Rng(0))
+                    assert mv == obs.legal[sc.index(max(sc))]
+                    assert p.know is None and p.deals == 0
+                    before += 1
+                else:
+                    assert p.deals > 0
+                    during += 1
+    assert before >= 10 and during >= 10
 
 
 # -- MicroPython ------------------------------------------------------------------------

@@ -118,7 +118,11 @@ class Hard(Sampling, Player):
         self.c_work = self.cw.work
         if self.c_work:
             S.work()
-        self.cand = self._candidates(F, K, nl)
+        self.cand = self._candidates(F, K, nl, S.searches(K))
+        if len(self.cand) == 1:  # Medium's choice: where the family does not search (or TOP 1)
+            self.move = obs.legal[self.cand[0]]
+            self._forget()
+            return
         self.scoring = K.scoring
         self.bad = cls.BAD_POINTS
         self.side = K.game.side(obs.seat)
@@ -159,11 +163,12 @@ class Hard(Sampling, Player):
                     self._ch = [0] * K.nsides
         self.done = False
 
-    def _candidates(self, F, K, nl):
+    def _candidates(self, F, K, nl, search=True):
         """The legal moves searched (indices, best first): the ``TOP`` best by
-        Medium's score, which is kept in ``prior`` (none in exact endings)."""
+        Medium's score, which is kept in ``prior`` (none in exact endings);
+        not ``search``: Medium's best alone."""
         self.prior = None
-        if not self.exact and (self.PRIOR or self.TOP):
+        if not search or not self.exact and (self.PRIOR or self.TOP):
             self.prior = F.medium_scores(K, self.rng)
         cand = list(range(nl))
         if self.prior is not None:
@@ -175,7 +180,9 @@ class Hard(Sampling, Player):
                     cand[j + 1] = cand[j]
                     j -= 1
                 cand[j + 1] = x
-            if self.TOP and nl > self.TOP:
+            if not search:
+                cand = cand[:1]
+            elif self.TOP and nl > self.TOP:
                 cand = cand[:self.TOP]
         return cand
 

@@ -97,6 +97,11 @@ class Search:
         """What Hard's PRIOR is multiplied by at ``K``'s position: ``PRIOR_SCALE``."""
         return self.PRIOR_SCALE
 
+    def searches(self, K):
+        """Whether Hard searches at ``K``'s position; where not, it plays Medium's
+        choice: always."""
+        return True
+
     def exp_table(self, beta):
         """The model of play's weights for sharpness ``beta`` (``loglik``'s ``etab``):
         :func:`domino.ai.exp_table`."""

@@ -1,6 +1,7 @@
 """Hard's part of the Loo family's interface (:class:`LooSearch`), imported by Hard only.
 
-Deals are weighed by a replay (:meth:`.know.Knowledge.replay` with
+Hard searches the play only (:meth:`LooSearch.searches`; before it, Medium's
+choice), valuing Medium's best moves by the playouts alone. Deals are weighed by a replay (:meth:`.know.Knowledge.replay` with
 :func:`.policy.loglik`): no block model, no guided draws, no exact endings
 (:meth:`LooSearch.exact_at`); playouts by :func:`.policy.rollout`, valued by
 :func:`.policy.points`, in a match by the chance to win it
@@ -20,7 +21,9 @@ class LooSearch(Search):
     # Pico (Hard's time there: docs/device.md); a playout move 35, not 26, since the
     # policy plays as Medium (about 1.35x the time a move on the host)
     COSTS = Costs(deal=7, replay=20, weigh=10, move=35, node=28)
-    PRIOR_SCALE = 0.15  # Medium's score beside the playouts (docs/ai.md)
+    # In play the playouts alone value Medium's best TOP moves (docs/ai.md): Medium's
+    # score beside them lost to the club players
+    PRIOR_SCALE = 0
 
     rollout = staticmethod(policy.rollout)
     loglik = staticmethod(policy.loglik)
@@ -30,6 +33,13 @@ class LooSearch(Search):
     # (ai/odds.py; tools/match_length.py --game 3 --players N --player club --matches 300
     # --seed 99 measures them)
     PACE = ((25, 63), (11, 59), (10, 58))
+
+    def searches(self, K):
+        """In play (``K.closed``) only: keep, miss, exchange, discards and passing
+        are Medium's choice (its hand model, fitted to play against the club
+        player). Playouts in which every seat sees every hand value them badly:
+        searched, Hard lost to the club players (docs/ai.md)."""
+        return K.closed
 
     def match_odds(self, K):
         """In a match of plain scoring (not pool play), the race model's figures
