@@ -383,7 +383,7 @@ def test_hard_searches_the_play_only():
                 if obs.public.phase < 2:
                     sc = looai.medium_scores(Knowledge(Loo, obs), Rng(0))
                     assert mv == obs.legal[sc.index(max(sc))]
-                    assert p.know is None and p.deals == 0
+                    assert p.know is None and p.deals == 0 and p.cost == 0
                     before += 1
                 else:
                     assert p.deals > 0

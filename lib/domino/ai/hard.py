@@ -93,6 +93,7 @@ class Hard(Sampling, Player):
         self.sums = [0] * nl  # each candidate's values summed (ints)
         self.cursor = 0
         self.deals = 0
+        self.cost = 0  # (counted from the deals on: below)
         self.drawn = 0  # deals drawn for the next kept deal
         self.top = self.tot = 0.0
         self.last = False
