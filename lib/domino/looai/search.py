@@ -1,7 +1,8 @@
 """Hard's part of the Loo family's interface (:class:`LooSearch`), imported by Hard only.
 
 Hard searches the play only (:meth:`LooSearch.searches`; before it, Medium's
-choice), valuing Medium's best moves by the playouts alone. Deals are weighed by a replay (:meth:`.know.Knowledge.replay` with
+choice), valuing Medium's best moves by the playouts alone. Deals are weighed
+by a replay (:meth:`.know.Knowledge.replay` with
 :func:`.policy.loglik`): no block model, no guided draws, no exact endings
 (:meth:`LooSearch.exact_at`); playouts by :func:`.policy.rollout`, valued by
 :func:`.policy.points`, in a match by the chance to win it
@@ -21,8 +22,8 @@ class LooSearch(Search):
     # Pico (Hard's time there: docs/device.md); a playout move 35, not 26, since the
     # policy plays as Medium (about 1.35x the time a move on the host)
     COSTS = Costs(deal=7, replay=20, weigh=10, move=35, node=28)
-    # In play the playouts alone value Medium's best TOP moves (docs/ai.md): Medium's
-    # score beside them lost to the club players
+    # In play the playouts alone value Medium's best TOP moves: Medium's score beside
+    # them cost matches against the club players (docs/ai.md)
     PRIOR_SCALE = 0
 
     rollout = staticmethod(policy.rollout)
