@@ -59,7 +59,8 @@ class Hard(Sampling, Player):
         self.buf = new_move_buffer()  # moves; a fast solver's masks
         self.buf2 = array("H", new_move_buffer())  # moves; a fast solver's pips per seat
         self.buf3 = new_move_buffer()  # the model of play's scores; a fast solver's points
-        self.cnt = bytearray(8 * 13)  # the rollout's scratch (line games: suit counts, 8 seats, double-12)
+        # the rollout's scratch (line games: suit counts, 8 seats, double-12)
+        self.cnt = bytearray(8 * 13)
         self._keep = None
         self._solver = None
         self.parts = None  # the family's search parts (search_parts())
