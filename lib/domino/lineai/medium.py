@@ -26,6 +26,12 @@ _ROW = tiles.SUIT_ROW
 # point), the points the next opponent is expected to score on the new ends (per
 # point, minus)
 MEDIUM_W = [-1, 40, 20, 20, 4, 4, 100, 3, 3]
+# All Fives with 2 to 4 players: the fast policy's weights (``policy.SCORE_W``'s order)
+# and these, fitted by least squares to the outcome of each legal move of a Medium
+# seat played out against the club players, twice (docs/ai.md): doubles shed sooner,
+# points weigh more, and the blocked line's term turns its sign (as fitted)
+SCORE_W_FIVES = [2, 26, 9, 4]
+MEDIUM_W_FIVES = [-1, 30, 20, 28, 4, 5, -30, 5, 6]
 
 # In block play, how likely a seat holds each hidden tile by its seen plays
 # (:func:`.plays.weights`, the general model's style): the softmax sharpness
@@ -124,13 +130,17 @@ def medium_scores(K, rng):
                 if _HI[u] != _LO[u]:
                     c[_LO[u]] += x
     W = MEDIUM_W
+    SW = policy.SCORE_W
+    if scoring and n <= 4:
+        W = MEDIUM_W_FIVES
+        SW = SCORE_W_FIVES
     out = []
     for mv in obs.legal:
         if mv >= SPECIAL:
             out.append(0)
             continue
         t = mv >> 2
-        sc = policy.score(g, me, mv) + W[0] * (_HI[t] + _LO[t])
+        sc = policy.score(g, me, mv, SW) + W[0] * (_HI[t] + _LO[t])
         if scoring:
             sc += W[7] * g.play_points(mv)  # what the play scores for our side
         g.apply(mv)

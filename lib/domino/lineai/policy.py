@@ -31,15 +31,15 @@ W_BLOCK = 25
 W_AFTER = 6
 
 
-def score(g, seat, mv):
+def score(g, seat, mv, W=SCORE_W):
     """How much a generic good player likes move ``mv`` for ``seat``: shed heavy
-    tiles and doubles, and keep a tile to follow the end this play opens."""
+    tiles and doubles, and keep a tile to follow the end this play opens
+    (weights ``W``: :data:`SCORE_W`'s order)."""
     if mv >= SPECIAL:
         return 0
     t = mv >> 2
     hi = _HI[t]
     lo = _LO[t]
-    W = SCORE_W
     sc = (hi + lo) * W[0]
     if hi == lo:
         sc += W[1]
