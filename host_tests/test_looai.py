@@ -245,6 +245,31 @@ def test_the_true_deal_is_one_the_sampler_allows():
                             assert K.allowed(s, t), (players, s, tiles.name(t))
 
 
+def test_deals_are_weighed_by_what_the_other_seats_kept():
+    """Hard weighs a sampled deal by how likely the other seats' keeps were under
+    the hand model: a seat that kept more likely holds trumps than plain pieces."""
+    from domino.looai import policy
+    strong = [(4, 4), (6, 4), (5, 4), (6, 6), (5, 5)]
+    weak = [(2, 0), (3, 1), (1, 0), (3, 0), (2, 1)]
+    g = _hand([[(6, 5), (6, 3), (3, 3), (2, 2), (0, 0)], strong], (4, 1), moves=[KEEP, KEEP])
+    obs = g.observation(0)
+    K = Knowledge(Loo, obs)
+    etab = policy.exp_table(Hard.BETA)
+    buf, sbuf = new_move_buffer(), [0] * 64
+
+    def weigh(g, s, m):
+        return policy.loglik(g, buf, sbuf, s, m, etab, False)
+
+    lls = []
+    for hand in (strong, weak):
+        held = set(T(*p) for p in hand)
+        owner = bytearray(1 if t in held else ELSE for t in K.pool)
+        lls.append(K.replay(owner, weigh))
+        assert K.game.observation(0).key() == obs.key()
+    assert lls[0] > lls[1] + 2.0, lls  # the strong hand kept: e ** 2 times likelier at least
+    assert lls[0] <= 0.0
+
+
 def test_playouts_value_hands_as_plain_scoring_does():
     """policy.points (Hard's value of an ended playout) is the result's points in
     plain scoring; in pool play a loo counts POOL_LOO, a pass or a hand for the

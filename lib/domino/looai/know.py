@@ -28,7 +28,7 @@ exchange replaced by pieces from "elsewhere". Reads Loo's moves
 from micropython import const
 from .. import tiles
 from ..ai.anytime import new_game
-from ..loo import (PIECES, FOLLOW, DISCARD, EXCHANGE, HIDDEN_DISCARD, HIDDEN_EXCHANGE, MISS,
+from ..loo import (PIECES, FOLLOW, DISCARD, EXCHANGE, HIDDEN_DISCARD, HIDDEN_EXCHANGE, KEEP, MISS,
                    FOR_POOL, THROW_UP, TRUMP, HAND, trick_rank)
 
 _HI = tiles.HI
@@ -270,7 +270,7 @@ class Knowledge:
     def replay(self, owner, weigh=None):
         """Stand ``game`` at the observed position with the deal ``owner``;
         with ``weigh(game, seat, move)`` return its sum over the other seats'
-        plays to tricks, else 0.0."""
+        plays to tricks, keeps and misses, else 0.0."""
         obs = self.obs
         n = self.players
         me = self.me
@@ -334,7 +334,7 @@ class Knowledge:
                 nd[s] += 1
             elif m == HIDDEN_EXCHANGE:
                 m = EXCHANGE + exch
-            elif weigh is not None and s != me and m < DISCARD:
+            elif weigh is not None and s != me and (m < DISCARD or m == KEEP or m == MISS):
                 ll += weigh(g, s, m)
             g.apply(m)
         self.at_position = True

@@ -11,15 +11,17 @@ other hands of the deal it plays (:func:`_tops`: one pass over the pieces a
 lead, or a follow with seats still to play). Hard's playouts
 (:func:`rollout`) take the best score for every seat; the model of play
 (:func:`loglik`) is a softmax of the same scores and weighs sampled deals by
-how likely the other seats' seen plays were. Reads the search game's state
+how likely the other seats' seen plays, keeps and misses were (a seat that
+kept likely holds a hand the model would keep). Reads the search game's state
 in place (``loc``, ``trump``, ``phase``, the trick) and allocates nothing per move
 but the pair :func:`pieces_worth` (Medium's hand model) returns when a seat keeps
 or misses."""
 
+import math
 from .. import tiles
 from ..ai import exp_table, softmax_loglik  # noqa: F401  (exp_table: the interface)
-from ..loo import (PIECES, FOLLOW, DISCARD, EXCHANGE, KEEP, MISS, PLAY, DISCARDING, PASSED, POOLED,
-                   KEPT, MISSED, trick_rank)
+from ..loo import (PIECES, FOLLOW, DISCARD, EXCHANGE, KEEP, MISS, DECIDE, PLAY, DISCARDING, PASSED,
+                   POOLED, KEPT, MISSED, trick_rank)
 
 _HI = tiles.HI
 _LO = tiles.LO
@@ -37,6 +39,7 @@ _PTS = [0] * 4  # points() per seat
 _MODEL2 = (4, 8, 14, 21, 25, 34, 40, 61, 11, 4, 30, 44, 7, -89, -21, -14, -14, 0)
 _MODEL3 = (11, 13, 12, 15, 21, 25, 33, 60, 7, -5, 17, 32, 7, -65, -15, -4, -10, 4)
 _MODEL4 = (13, 12, 13, 16, 20, 23, 29, 63, 6, -9, 10, 27, 8, -52, 3, 7, -9, 0)
+DECIDE_T = 10  # the model of play at a keep or a miss: tenths of a point a factor e (docs/ai.md)
 POOL_LOO = 0  # points() of a loo in pool play: its cost depends on the pool, which no observation holds
 
 
@@ -244,14 +247,28 @@ def rollout(g, buf, rng, scoring, cnt):
 
 def loglik(g, buf, sbuf, seat, mv, etab, scoring, eps=0.0):
     """Log-probability that ``seat`` chose ``mv`` at ``g`` under a softmax of
-    :func:`scores` (weights ``etab``), mixed with a uniform choice of weight
-    ``eps`` (:func:`domino.ai.softmax_loglik`); ``buf``/``sbuf`` scratch lists
-    of MAX_MOVES slots."""
+    :func:`scores`: in play with the weights ``etab``, mixed with a uniform
+    choice of weight ``eps`` (:func:`domino.ai.softmax_loglik`); a keep or a
+    miss by the hand model's worths, :data:`DECIDE_T` tenths of a point a
+    factor e. ``buf``/``sbuf`` scratch lists of MAX_MOVES slots."""
     n = g.legal_moves(buf)
     if n < 2:
         return 0.0
     scores(g, buf, n, sbuf)
-    return softmax_loglik(buf, sbuf, n, mv, etab, eps)
+    if g.phase != DECIDE:
+        return softmax_loglik(buf, sbuf, n, mv, etab, eps)
+    top = sbuf[0]
+    for i in range(1, n):
+        if sbuf[i] > top:
+            top = sbuf[i]
+    tot = 0.0
+    mine = 0.0
+    for i in range(n):
+        e = (sbuf[i] - top) / (3.0 * DECIDE_T)  # the scores: 3 a tenth of a point
+        tot += math.exp(e)
+        if buf[i] == mv:
+            mine = e
+    return mine - math.log(tot)
 
 
 def points(g):
