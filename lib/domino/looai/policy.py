@@ -247,10 +247,10 @@ def rollout(g, buf, rng, scoring, cnt):
 
 def loglik(g, buf, sbuf, seat, mv, etab, scoring, eps=0.0):
     """Log-probability that ``seat`` chose ``mv`` at ``g`` under a softmax of
-    :func:`scores`: in play with the weights ``etab``, mixed with a uniform
-    choice of weight ``eps`` (:func:`domino.ai.softmax_loglik`); a keep or a
-    miss by the hand model's worths, :data:`DECIDE_T` tenths of a point a
-    factor e. ``buf``/``sbuf`` scratch lists of MAX_MOVES slots."""
+    :func:`scores`: before play (keep, miss, exchange) by the hand model's
+    worths, :data:`DECIDE_T` tenths of a point a factor e; else with the
+    weights ``etab``, mixed with a uniform choice of weight ``eps``
+    (:func:`domino.ai.softmax_loglik`). ``buf``/``sbuf`` scratch lists of MAX_MOVES slots."""
     n = g.legal_moves(buf)
     if n < 2:
         return 0.0
