@@ -40,6 +40,12 @@ def test_track_text_notes_text_over_text_and_run_together():
     scr.overlap = None
     scr.small(30, 0, "B27")
     scr.small(45, 0, "5-0")  # four blank columns: apart
+    scr.small(60, 0, "1:10")
+    scr.small(78, 0, "2:4")  # three blank columns before a seat's label: apart
+    assert scr.overlap is None
+    scr.small(92, 0, "12")  # three after "2:4" without a label: run together
+    assert scr.overlap == ("2:4", "12")
+    scr.overlap = None
     scr.small(0, 7, "YOUR TURN")  # the next row
     assert scr.overlap is None
     scr.fill(0, 0, 128, 6, 0)  # row 0 blanked: its runs are gone

@@ -20,6 +20,7 @@ test_ui_fuzz.py runs the same soak with fewer presses in CI.
 import argparse
 import os
 import random
+import re
 import sys
 import time
 
@@ -27,6 +28,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 import sim  # noqa: E402  (sets up lib/ and firmware/ on sys.path)
+
+_LABEL = re.compile(r"(\d+|Y):")  # a seat's label at the start of a row-0 cell
 
 
 def check_state(app):
@@ -70,6 +73,8 @@ def track_text(scr):
     the screen is cleared or a fill covers it; a run whose box meets a kept one, or
     comes closer beside it than four blank columns (so that "65" and "230" read
     as "65230"), is noted in ``scr.overlap`` as (the earlier text, the later text).
+    A run that starts with a seat's label ("2:4", "Y:12", as the table's row 0 sets
+    them on a pitch) may come three blank columns after: its colon parts it.
     """
     import render
     runs = []
@@ -84,8 +89,9 @@ def track_text(scr):
         x0 = x + (len(s) - len(s.lstrip())) * cw
         x1 = x0 + len(t) * cw - 2  # its last column of ink
         tile = bool(in_tile)
+        gap = 3 if _LABEL.match(t) else 4
         for r in runs:
-            if x0 <= r[2] + 4 and r[0] <= x1 + 4 and y < r[3] and r[1] < y + h and not (tile and r[5]):
+            if x0 <= r[2] + gap and r[0] <= x1 + 4 and y < r[3] and r[1] < y + h and not (tile and r[5]):
                 scr.overlap = (r[4], s)
         runs.append((x0, y, x1, y + h, s, tile))
 
