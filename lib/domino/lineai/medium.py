@@ -26,9 +26,9 @@ _ROW = tiles.SUIT_ROW
 # point), the points the next opponent is expected to score on the new ends (per
 # point, minus)
 MEDIUM_W = [-1, 40, 20, 20, 4, 4, 100, 3, 3]
-# All Fives with 2 to 4 players: the fast policy's weights (``policy.SCORE_W``'s order)
-# and these, fitted by least squares to the outcome of each legal move of a Medium
-# seat played out against the club players, twice (docs/ai.md): doubles shed sooner,
+# All Fives (any table): the fast policy's weights (``policy.SCORE_W``'s order) and
+# these, fitted by least squares to the outcome of each legal move of a Medium seat
+# played out against the club players with 2 to 4, twice (docs/ai.md): doubles shed sooner,
 # points weigh more, and the blocked line's term turns its sign (as fitted)
 SCORE_W_FIVES = [2, 26, 9, 4]
 MEDIUM_W_FIVES = [-1, 30, 20, 28, 4, 5, -30, 5, 6]
@@ -131,7 +131,7 @@ def medium_scores(K, rng):
                     c[_LO[u]] += x
     W = MEDIUM_W
     SW = policy.SCORE_W
-    if scoring and n <= 4:
+    if scoring:
         W = MEDIUM_W_FIVES
         SW = SCORE_W_FIVES
     out = []
