@@ -120,7 +120,7 @@ class Hard(Sampling, Player):
         self.c_work = self.cw.work
         if self.c_work:
             S.work()
-        self.cand = self._candidates(F, K, nl, S.searches(K))
+        self.cand = self._candidates(F, K, nl, S.searches(K), S.top(K, self.TOP))
         if len(self.cand) == 1:  # Medium's choice: where the family does not search (or TOP 1)
             self.move = obs.legal[self.cand[0]]
             self._forget()
@@ -165,12 +165,12 @@ class Hard(Sampling, Player):
                     self._ch = [0] * K.nsides
         self.done = False
 
-    def _candidates(self, F, K, nl, search=True):
-        """The legal moves searched (indices, best first): the ``TOP`` best by
-        Medium's score, which is kept in ``prior`` (none in exact endings);
-        not ``search``: Medium's best alone."""
+    def _candidates(self, F, K, nl, search, top):
+        """The legal moves searched (indices, best first): the ``top`` best by
+        Medium's score (0: all), which is kept in ``prior`` (none in exact
+        endings); not ``search``: Medium's best alone."""
         self.prior = None
-        if not search or not self.exact and (self.PRIOR or self.TOP):
+        if not search or not self.exact and (self.PRIOR or top):
             self.prior = F.medium_scores(K, self.rng)
         cand = list(range(nl))
         if self.prior is not None:
@@ -184,8 +184,8 @@ class Hard(Sampling, Player):
                 cand[j + 1] = x
             if not search:
                 cand = cand[:1]
-            elif self.TOP and nl > self.TOP:
-                cand = cand[:self.TOP]
+            elif top and nl > top:
+                cand = cand[:top]
         return cand
 
     def _work(self, budget):

@@ -97,6 +97,11 @@ class Search:
         """What Hard's PRIOR is multiplied by at ``K``'s position: ``PRIOR_SCALE``."""
         return self.PRIOR_SCALE
 
+    def top(self, K, top):
+        """How many of Medium's best moves Hard searches at ``K``'s position, given
+        its ``TOP`` (0: every move): ``top``."""
+        return top
+
     def searches(self, K):
         """Whether Hard searches at ``K``'s position; where not, it plays Medium's
         choice: always."""
