@@ -11,17 +11,17 @@ from domino import tiles
 from scenes import Scene, seat_name, side_name, target_text, target_unit, wrap
 
 
-def describe(se, text):
+def describe(se, text, short=False):
     """A hand result's ``summary`` with this table's names: each ``@n`` is seat
-    ``n`` ("You", "Seat 3") and each ``#n`` side ``n`` as a sentence's subject
-    ("We", "They", "2+4"; "we" within a sentence)."""
+    ``n`` ("You", "Seat 3"; ``short``: "YOU", "S3") and each ``#n`` side ``n`` as
+    a sentence's subject ("We", "They", "2+4"; "we" within a sentence)."""
     out = ""
     i = 0
     while i < len(text):
         c = text[i]
         if c in "@#" and i + 1 < len(text) and "0" <= text[i + 1] <= "9":
             n = ord(text[i + 1]) - 48
-            nm = seat_name(se, n) if c == "@" else side_name(se, n)
+            nm = seat_name(se, n, short) if c == "@" else side_name(se, n, short)
             nm = {"Us": "We", "Them": "They"}.get(nm, nm)
             if nm in ("We", "They", "You") and out and out.rstrip()[-1:] not in ".:":
                 nm = nm.lower()  # within a sentence
@@ -220,8 +220,13 @@ class Result(Scene):
         import scores
         scr.text(0, scores.result_words(se, m.winner))
         bad = getattr(se.cls, "BAD_POINTS", False)
-        scr.text(1, describe(se, m.story).upper() if m.call and m.story else m.call.upper() if m.call
-                 else "FEWER BAD POINTS WIN" if bad else "")
+        if m.call and m.story:
+            words = describe(se, m.story).upper()
+            if len(words) > 21:  # "SEAT 2 ON 8: KAPOT BEF" is a column too wide: "S2 ON 8: ..."
+                words = describe(se, m.story, True).upper()
+        else:
+            words = m.call.upper() if m.call else "FEWER BAD POINTS WIN" if bad else ""
+        scr.text(1, words)
         single = not target_unit(se.cls, m.players, m.options)  # a single hand: its points, no match score
         scores.grid(scr, se, 31, [("PTS", se.result.points) if single else ("BAD" if bad else "TOT", m.scores)])
         scr.text(4, "A: title")

@@ -397,6 +397,29 @@ def test_match_result_says_the_call_in_words():
     assert "THEY ON 0: KAPOT" in said, said
 
 
+def test_match_result_names_a_seat_short_where_the_row_is_full():
+    """Seychelles for 2 or 3 won kapot bef: "SEAT 2 ON 8: KAPOT BEF" is wider than
+    the row, so the seat goes by its short name; "YOU" keeps its own."""
+    import handend
+    h = sim.Harness(6)
+    for loser, want in ((1, "S2 ON 8: KAPOT BEF"), (0, "YOU ON 8: KAPOT BEF")):
+        h.app.start_match(0, 2, [0, 1], 50)
+        se = h.app.session
+        m = se.match
+        m.scores[:] = [8, 8]
+        m.scores[1 - loser] = 51
+        m.over, m.winner, m.call, m.story = True, 1 - loser, "kapot bef", "#%d on 8: kapot bef" % loser
+        h.app.session_done = se
+        scr = h.app.scr
+        scr.ran_off = None
+        said = []
+        text = scr.text
+        scr.text = lambda i, s, inv=False, x=2: (said.append(s), text(i, s, inv, x))[1]
+        handend.Result(h.app).draw(scr)
+        scr.text = text
+        assert want in said and scr.ran_off is None, (said, scr.ran_off)
+
+
 def test_options_name_people_and_what_auto_gives():
     """The options screen: one person is "You", pass and play names each
     "Person"; All Fives' "auto" set and hand size say what they give; option
