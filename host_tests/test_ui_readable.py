@@ -46,6 +46,15 @@ def test_track_text_notes_text_over_text_and_run_together():
     scr.small(92, 0, "12")  # three after "2:4" without a label: run together
     assert scr.overlap == ("2:4", "12")
     scr.overlap = None
+    scr.small(40, 14, "3:7")
+    scr.small(22, 14, "1:10")  # drawn after, on the left: three columns before "3:7"
+    assert scr.overlap is None
+    scr.small(40, 21, "6:1")
+    scr.small(30, 21, "65")  # on the left, three columns before a label: apart
+    assert scr.overlap is None
+    scr.small(54, 21, "230")  # three columns after "6:1" without one: run together
+    assert scr.overlap == ("6:1", "230")
+    scr.overlap = None
     scr.small(0, 7, "YOUR TURN")  # the next row
     assert scr.overlap is None
     scr.fill(0, 0, 128, 6, 0)  # row 0 blanked: its runs are gone

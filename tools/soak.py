@@ -89,11 +89,12 @@ def track_text(scr):
         x0 = x + (len(s) - len(s.lstrip())) * cw
         x1 = x0 + len(t) * cw - 2  # its last column of ink
         tile = bool(in_tile)
-        gap = 3 if _LABEL.match(t) else 4
-        for r in runs:
-            if x0 <= r[2] + gap and r[0] <= x1 + 4 and y < r[3] and r[1] < y + h and not (tile and r[5]):
+        lab = _LABEL.match(t) is not None
+        for r in runs:  # the later run in the row (right of the other) sets the gap
+            if (x0 <= r[2] + (3 if lab else 4) and r[0] <= x1 + (3 if r[6] else 4) and y < r[3]
+                    and r[1] < y + h and not (tile and r[5])):
                 scr.overlap = (r[4], s)
-        runs.append((x0, y, x1, y + h, s, tile))
+        runs.append((x0, y, x1, y + h, s, tile, lab))
 
     def t_small(x, y, s, c=1):
         note(x, y, s, 4, 5)
