@@ -416,12 +416,12 @@ def test_hard_searches_the_play_only():
     assert before >= 10 and during >= 10
 
 
-def test_hard_searches_two_moves_with_four_players():
-    """In play Hard values Medium's best three moves, with 4 players its best two
-    (``LooSearch.top``: there the cost leaves each move few deals)."""
+def test_hard_searches_two_moves_with_more_players():
+    """In play Hard values Medium's best three moves, its best two with 4 players
+    and with 3 once a trick is done (``LooSearch.top``)."""
     seen = {}
     for players in (2, 3, 4):
-        for g in _random_positions(players, False, 30, 3 * players):
+        for g in _random_positions(players, False, 40, 3 * players):
             obs = g.observation(g.turn)
             if obs.public.phase < 2 or len(obs.legal) < 3:
                 continue
@@ -430,8 +430,9 @@ def test_hard_searches_two_moves_with_four_players():
             cands = p._candidates
             p._candidates = lambda *a: got.append(cands(*a)) or got[-1]
             p.choose(Loo, obs)
-            seen.setdefault(players, set()).add(len(got[0]))
-    assert seen == {2: {3}, 3: {3}, 4: {2}}
+            seen.setdefault((players, g.ntricks > 0), set()).add(len(got[0]))
+    assert seen == {(2, False): {3}, (2, True): {3}, (3, False): {3}, (3, True): {2},
+                    (4, False): {2}, (4, True): {2}}, seen
 
 
 # -- MicroPython ------------------------------------------------------------------------

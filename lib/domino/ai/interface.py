@@ -98,8 +98,9 @@ class Search:
         return self.PRIOR_SCALE
 
     def top(self, K, top):
-        """How many of Medium's best moves Hard searches at ``K``'s position, given
-        its ``TOP`` (0: every move): ``top``."""
+        """How many of Medium's best moves Hard searches at ``K``'s position (read
+        from ``K.obs``: the search game is not there yet), given its ``TOP`` (0:
+        every move): ``top``."""
         return top
 
     def searches(self, K):

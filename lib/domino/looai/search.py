@@ -36,9 +36,11 @@ class LooSearch(Search):
     PACE = ((25, 63), (11, 59), (10, 58))
 
     def top(self, K, top):
-        """With 4 players one fewer of Medium's best moves than Hard's ``TOP``
-        (2 of 3): the cost leaves each move few deals there (docs/ai.md)."""
-        return top - 1 if top > 1 and K.obs.players == 4 else top
+        """One fewer of Medium's best moves than Hard's ``TOP`` (2 of 3) with 4
+        players, and with 3 once a trick is done: the search gains most in the
+        first trick, and with 4 the cost leaves each move few deals (docs/ai.md)."""
+        n = K.obs.players
+        return top - 1 if top > 1 and (n == 4 or n == 3 and sum(K.obs.public.tricks)) else top
 
     def searches(self, K):
         """In play (``K.closed``) only: keep, miss, exchange, discards and passing
