@@ -28,8 +28,8 @@ _ROW = tiles.SUIT_ROW
 MEDIUM_W = [-1, 40, 20, 20, 4, 4, 100, 3, 3]
 # All Fives (any table): the fast policy's weights (``policy.SCORE_W``'s order) and
 # these, fitted by least squares to the outcome of each legal move of a Medium seat
-# played out against the club players with 2 to 4, twice (docs/ai.md): doubles shed sooner,
-# points weigh more, and the blocked line's term turns its sign (as fitted)
+# played out against the club players with 2 to 4, twice (docs/ai.md): doubles shed
+# sooner, points weigh more, and the blocked line's term turns its sign (as fitted)
 SCORE_W_FIVES = [2, 26, 9, 4]
 MEDIUM_W_FIVES = [-1, 30, 20, 28, 4, 5, -30, 5, 6]
 
