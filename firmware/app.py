@@ -112,7 +112,7 @@ class App:
         if errors:
             lines = []
             for e in errors:
-                lines.extend(scenes.wrap(e, 21))
+                lines.extend(scenes.wrap(e))
             self.go(Message(self, "SAVE PROBLEM", lines[:4] + ["A: ok"], self.title(), self.ack_errors))
         elif not (resume and self.session is not None):  # else: the table at the first tick
             self.to_title()
@@ -419,7 +419,7 @@ class App:
                 self.session = sessionmod.Session(MatchRecord.decode(self.kept))
             except (BadSave, ValueError) as e:  # it decoded at start-up: should not happen
                 self.kept = None
-                self.go(Message(self, "CANNOT CONTINUE", scenes.wrap(str(e), 21)[:4] + ["A: ok"],
+                self.go(Message(self, "CANNOT CONTINUE", scenes.wrap(str(e))[:4] + ["A: ok"],
                                 self.title()))
                 return
             self.kept = None

@@ -60,7 +60,7 @@ class CodeEntry(Scene):
         try:
             self.app.start_deal(self.code())
         except ValueError as e:
-            self.app.go(Message(self.app, "CODE REFUSED", wrap(str(e), 21)[:4] + ["A: back"], self))
+            self.app.go(Message(self.app, "CODE REFUSED", wrap(str(e))[:4] + ["A: back"], self))
 
     def draw(self, scr):
         scr.clear()

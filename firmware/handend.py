@@ -9,6 +9,7 @@ import sys
 
 from domino import tiles
 from scenes import Scene, seat_name, side_name, target_text, target_unit, wrap
+from wraptext import COLS
 
 
 def describe(se, text, short=False):
@@ -159,10 +160,10 @@ class Summary(Scene):
         """The words: how the hand ended, and why the match starts over (if it does)."""
         se = self.app.session
         r = se.result
-        out = wrap(hand_story(se, r), 21)
+        out = wrap(hand_story(se, r))
         why = match_story(se)
         if why:
-            out.extend(wrap(why, 21))
+            out.extend(wrap(why))
         return out
 
     def draw(self, scr):
@@ -222,7 +223,7 @@ class Result(Scene):
         bad = getattr(se.cls, "BAD_POINTS", False)
         if m.call and m.story:
             words = describe(se, m.story).upper()
-            if len(words) > 21:  # "SEAT 2 ON 8: KAPOT BEF" is a column too wide: "S2 ON 8: ..."
+            if len(words) > COLS:  # "SEAT 2 ON 8: KAPOT BEF" is a column too wide: "S2 ON 8: ..."
                 words = describe(se, m.story, True).upper()
         else:
             words = m.call.upper() if m.call else "FEWER BAD POINTS WIN" if bad else ""

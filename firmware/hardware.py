@@ -5,7 +5,7 @@ Everything that touches ``board``, ``busio``, ``displayio``, ``keypad``,
 ``pwmio`` or ``microcontroller`` is imported inside the functions that need it.
 """
 
-from wraptext import wrap as _wrap
+from wraptext import COLS as ERROR_COLS, wrap as _wrap
 
 SAVE_FILE = "/pocket_dominoes.sav"
 
@@ -135,9 +135,8 @@ def halt(exc=None):
         time.sleep(1)
 
 
-ERROR_LINES = 6  # text lines on the error screen (6x12 cells, 10 px apart, as before)
+ERROR_LINES = 6  # text lines on the error screen (6x12 cells, 10 px apart)
 ERROR_PITCH = 10
-ERROR_COLS = 21  # 6 px characters across 128 px
 
 
 def _screen_bitmap(display):
@@ -224,7 +223,7 @@ def show_error(message, display=None):
             pass
         rows = min(ERROR_LINES, (getattr(display, "height", 64) - 12) // ERROR_PITCH + 1)
         try:
-            lines = _wrap(message, ERROR_COLS)[:rows]
+            lines = _wrap(message)[:rows]
         except MemoryError:  # too little RAM even for that: cut every ERROR_COLS characters
             lines = None
         bmp = _screen_bitmap(display)

@@ -176,7 +176,7 @@ class Options(Menu):
                 msg = str(e)
                 if msg.startswith("match: "):
                     msg = msg[7:]
-                self.app.go(Message(self.app, "CANNOT START", wrap(msg, 21)[:4] + ["A: back"], self))
+                self.app.go(Message(self.app, "CANNOT START", wrap(msg)[:4] + ["A: back"], self))
         else:
             self.change(i, 1)
 

@@ -4,8 +4,10 @@ Its own module, free of imports, so that ``hardware.py`` can show an error
 even when the app's modules fail to import.
 """
 
+COLS = 21  # characters on a text row: 6 px each from x 2 across the 128 px screen
 
-def wrap(text, width):
+
+def wrap(text, width=COLS):
     """Split ``text`` into lines of at most ``width`` characters (paragraphs on ``\\n``;
     a word longer than a line is cut)."""
     out = []
