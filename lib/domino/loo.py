@@ -214,6 +214,8 @@ def _suit_name(a):
     return "trump" if a == TRUMP else str(a)
 
 
+_TURNUP_B = bytes((TURNUP,))  # (restart finds the turn-up in ``loc``)
+
 # a seat's decision (``status``) in a word, for screens
 _DECISIONS = ("", "keep", "miss", "exchange", "pass", "pool")
 
@@ -290,6 +292,22 @@ class Loo(Game):
                 k += 1
         loc[turnup] = TURNUP
         self.loc = loc
+        self._begin_hand(turnup)
+
+    def restart(self, loc, starter):
+        """Stand at the start of the hand dealt as ``loc`` holds (each piece's
+        place as dealt: a seat, ``MISS_AT + k``, ``TURNUP`` or ``UNUSED``), copied
+        into this game's ``loc``; ``starter`` leads, the seat to its right deals.
+        For search (:meth:`domino.looai.know.Knowledge.replay`): unchecked, it
+        allocates nothing and keeps no ``stock`` (None); ``redeal`` checks."""
+        self.loc[:] = loc
+        self.stock = None
+        self.starter = starter
+        self.dealer = starter - 1 if starter else self.players - 1
+        self._begin_hand(loc.find(_TURNUP_B))
+
+    def _begin_hand(self, turnup):
+        """The state of a hand before its first move, the pieces laid out."""
         self.turnup = turnup
         self.trump = _HI[turnup]
         for s in range(self.players):

@@ -19,8 +19,8 @@ led only when it followed suit.
 
 :meth:`Knowledge.deal` samples where the hidden pieces are (voids and counts
 respected), :meth:`Knowledge.replay` stands the search game at the observed
-position with that deal: ``redeal`` with each seat's hand as dealt, the
-misses and the turn-up, then every seen event, the hidden discards and
+position with that deal: ``Loo.restart`` with each seat's hand as dealt,
+the misses and the turn-up, then every seen event, the hidden discards and
 exchange replaced by pieces from "elsewhere". Reads Loo's moves
 (:mod:`domino.loo`) and ``Observation.public``.
 """
@@ -29,7 +29,7 @@ from micropython import const
 from .. import tiles
 from ..ai.anytime import new_game
 from ..loo import (PIECES, FOLLOW, DISCARD, EXCHANGE, HIDDEN_DISCARD, HIDDEN_EXCHANGE, KEEP, MISS,
-                   FOR_POOL, THROW_UP, TRUMP, HAND, trick_rank)
+                   FOR_POOL, THROW_UP, TRUMP, HAND, MISS_AT, TURNUP, trick_rank)
 
 _HI = tiles.HI
 _LO = tiles.LO
@@ -183,6 +183,7 @@ class Knowledge:
         self._order = bytearray(len(pool))
         self._left = bytearray(n + 1)
         self._groups = None  # deal(): where each group of equally constrained pieces ends
+        self._loc = None  # replay(): its layout (_layout)
         self.at_position = False
         self.logq = 0.0
 
@@ -267,73 +268,103 @@ class Knowledge:
                 return owner
         return owner
 
-    def replay(self, owner, weigh=None):
-        """Stand ``game`` at the observed position with the deal ``owner``;
-        with ``weigh(game, seat, move)`` return its sum over the other seats'
-        plays to tricks, keeps and misses, else 0.0."""
+    def _layout(self):
+        """What :meth:`replay` lays out each deal from (made by its first call):
+        ``_base``, each seen piece's place as dealt (the turn-up's, what a seat
+        holds or played: its own or, when it took a miss, the miss's; the
+        dealer's exchanged piece); ``_dest``, per seat, the place as dealt of a
+        piece the deal puts in its hand; ``_slots``, the places as dealt of the
+        pieces the deal puts elsewhere, in order: per seat that took a miss (by
+        seat), its hidden discards (in the miss) then the hand it rejected; the
+        dealer's hidden exchanged piece; the misses not taken; out of play. The
+        hidden discards of seat ``s`` are the ``_doff[s]``-th pieces elsewhere on,
+        the hidden exchanged piece the ``_xoff``-th."""
         obs = self.obs
         n = self.players
-        me = self.me
+        d = self.dealer
+        took = self.took
+        dest = bytearray(n)
+        for s in range(n):
+            dest[s] = MISS_AT + took[s] if took[s] >= 0 else s
+        base = bytearray(b"\xff" * PIECES)
+        for t in obs.hand:
+            base[t] = dest[self.me]
+        for t in self.mydisc:
+            base[t] = dest[self.me]
+        for t in range(PIECES):
+            if self.played[t] != 255:
+                base[t] = dest[self.played[t]]
+        slots = bytearray(b"\xff" * len(self.pool))
+        doff = bytearray(n)
+        k = 0
+        for s in range(n):
+            if took[s] >= 0:
+                doff[s] = k
+                for _ in range(self.ndisc[s] if s != self.me else 0):
+                    slots[k] = dest[s]
+                    k += 1
+                for _ in range(HAND):
+                    slots[k] = s
+                    k += 1
+        x = self.exch[d]
+        self._xoff = k
+        if x == -2:
+            slots[k] = d
+            k += 1
+        elif x >= 0:
+            base[x] = d
+        for j in range(self.nmisses):
+            if j not in took:
+                for _ in range(self.miss_size):
+                    slots[k] = MISS_AT + j
+                    k += 1
+        base[self.turnup] = TURNUP
+        self._base = base
+        self._dest = dest
+        self._slots = slots
+        self._doff = doff
+        self._hid = bytearray(len(self.pool))  # the pieces of a deal elsewhere, in order
+        self._loc = bytearray(PIECES)
+        self._nd = bytearray(n)
+
+    def replay(self, owner, weigh=None):
+        """Stand ``game`` at the observed position with the deal ``owner``:
+        the hand laid out as dealt (:meth:`_layout`), then every seen event,
+        the hidden discards and exchange those the deal puts elsewhere; with
+        ``weigh(game, seat, move)`` return its sum over the other seats' plays
+        to tricks, keeps and misses, else 0.0. Allocates nothing past the first call."""
+        if self._loc is None:
+            self._layout()
         pool = self.pool
-        g = self.game
-        while g.nhist:
-            g.undo()
-        self.at_position = False
-        hands = [[] for _ in range(n)]
-        rest = []
+        loc = self._loc
+        loc[:] = self._base
+        dest = self._dest
+        slots = self._slots
+        hid = self._hid
+        k = 0
         for i in range(len(pool)):
             s = owner[i]
+            t = pool[i]
             if s == ELSE:
-                rest.append(pool[i])
-            else:
-                hands[s].append(pool[i])
-        hands[me].extend(obs.hand)
-        if self.known >= 0:
-            hands[self.dealer].append(self.known)
-        played = self.played
-        for t in range(PIECES):
-            if played[t] != 255:
-                hands[played[t]].append(t)
-        # each seat's hand now holds what it kept; undo misses and the exchange
-        k = 0
-        misses = [None] * self.nmisses
-        disc = [None] * n
-        for s in range(n):
-            if self.took[s] >= 0:
-                if s == me:
-                    d = self.mydisc
-                else:
-                    d = rest[k:k + self.ndisc[s]]
-                    k += self.ndisc[s]
-                disc[s] = d
-                misses[self.took[s]] = hands[s] + d
-                hands[s] = rest[k:k + HAND]
-                k += HAND
-        exch = -1
-        d = self.dealer
-        if self.exch[d] != -1:
-            exch = self.exch[d]
-            if exch < 0:
-                exch = rest[k]
+                loc[t] = slots[k]
+                hid[k] = t
                 k += 1
-            hands[d].remove(self.turnup)
-            hands[d].append(exch)
-        stock = []
-        for j in range(self.nmisses):
-            if misses[j] is None:
-                misses[j] = rest[k:k + self.miss_size]
-                k += self.miss_size
-            stock.extend(misses[j])
-        stock.extend(rest[k:])
-        g.redeal(hands, stock, obs.starter, self.turnup)
+            else:
+                loc[t] = dest[s]
+        g = self.game
+        g.restart(loc, self.obs.starter)
+        me = self.me
+        doff = self._doff
+        nd = self._nd
+        for s in range(self.players):
+            nd[s] = doff[s]
         ll = 0.0
-        nd = [0] * n
-        for s, m in obs.events:
+        for s, m in self.obs.events:
             if m == HIDDEN_DISCARD:
-                m = DISCARD + disc[s][nd[s]]
+                m = DISCARD + hid[nd[s]]
                 nd[s] += 1
             elif m == HIDDEN_EXCHANGE:
-                m = EXCHANGE + exch
+                m = EXCHANGE + hid[self._xoff]
             elif weigh is not None and s != me and (m < DISCARD or m == KEEP or m == MISS):
                 ll += weigh(g, s, m)
             g.apply(m)
