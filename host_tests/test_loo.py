@@ -565,6 +565,16 @@ def test_make_undo_exact_over_random_play(players, options):
         for m in moves:
             h.play(m)
         assert state(h) == states[-1]  # the same deal and moves: the same hand
+        # search's restart: another hand in mid-play stood at this deal's start
+        other = Loo.from_options(players, seed + 1000, (g.starter + 1) % players, options)
+        for _ in range(1 + seed % 9):
+            if not other.over:
+                other.apply(buf[rng.below(other.legal_moves(buf))])
+        other.restart(Loo.from_options(players, seed, g.starter, options).loc, g.starter)
+        assert other.stock is None and state(other) == states[0]
+        for m in moves:
+            other.apply(m)
+        assert state(other) == states[-1]
         while states:
             assert state(g) == states.pop()
             if states:
