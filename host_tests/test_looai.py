@@ -205,6 +205,71 @@ def test_sampled_deals_respect_voids_and_counts_and_replay(players, pool):
     assert voids >= 5
 
 
+def _deal_by_room(K, rnd):
+    """deal()'s reference: its order of placement (its groups, each shuffled), every
+    piece into a place it may be in by the room left there (the free ones too)."""
+    n = K.players
+    order = bytearray(K._order)
+    left = bytearray(K.room)
+    owner = bytearray(len(K.pool))
+    a = 0
+    for b in K._groups:
+        part = list(order[a:b])
+        rnd.shuffle(part)
+        order[a:b] = bytes(part)
+        a = b
+    cap = K.cap
+    for i in order:
+        b = K._bits[i]
+        full = b == 128 and not cap
+        ok = [q for q in range(n) if left[q] and not K.void[q] & b and not (full and q == K.cap_seat)]
+        r = rnd.randrange(left[n] + sum(left[q] for q in ok))
+        s = n
+        for q in ok:
+            if r < left[q]:
+                s = q
+                break
+            r -= left[q]
+        if s == K.cap_seat and b == 128:
+            cap -= 1
+        left[s] -= 1
+        owner[i] = ELSE if s == n else s
+    return owner
+
+
+def test_free_pieces_fill_the_room_left_with_the_same_chances():
+    """deal() fills the room left with the free pieces, shuffled, one random number
+    a piece: each piece is in each place as often as when every piece is placed by
+    the room left (the reference above), at positions with voids and free pieces."""
+    import math
+    import random
+    rnd = random.Random(5)
+    tested = 0
+    for g in _random_positions(3, False, 60, 77):
+        K = Knowledge(Loo, g.observation(g.turn))
+        rng = Rng(3)
+        K.deal(rng)
+        free = len(K.pool) - K._groups[-2]
+        if not any(K.void) or not 2 <= free < len(K.pool):
+            continue
+        n = K.players
+        N = 3000
+        got = [[0] * (n + 1) for _ in K.pool]
+        want = [[0] * (n + 1) for _ in K.pool]
+        for _ in range(N):
+            for hits, owner in ((got, K.deal(rng)), (want, _deal_by_room(K, rnd))):
+                for i in range(len(K.pool)):
+                    hits[i][n if owner[i] == ELSE else owner[i]] += 1
+        for i in range(len(K.pool)):
+            for s in range(n + 1):
+                p = (got[i][s] + want[i][s]) / (2 * N)
+                assert abs(got[i][s] - want[i][s]) / N <= 4.5 * math.sqrt(2 * p * (1 - p) / N) + 1e-9
+        tested += 1
+        if tested == 4:
+            break
+    assert tested == 4
+
+
 @pytest.mark.parametrize("players", [3, 4])
 def test_pool_play_moves_do_not_depend_on_hidden_pieces(players):
     """As test_ai_fair for plain scoring: in pool play too, every level chooses

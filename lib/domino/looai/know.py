@@ -198,34 +198,21 @@ class Knowledge:
         to ``pool`` (a seat, or :data:`ELSE`), counts and voids respected (the
         same buffer each call). Pieces are placed most constrained first, each
         into a place it may be in, chosen in proportion to the room left there;
-        after ``tries`` failures the voids are ignored. ``wt`` is not used
-        (no guided draws in this family)."""
-        pool = self.pool
-        npool = len(pool)
+        last the free pieces (any place with room may hold them), shuffled,
+        fill the room left in order of place: the same chances, one random
+        number a piece. After ``tries`` failures the voids are ignored. ``wt``
+        is not used (no guided draws in this family)."""
+        npool = len(self.pool)
         n = self.players
         void = self.void
-        trump = self.trump
         owner = self._owner
         order = self._order
         left = self._left
         room = self.room
         if self._groups is None:
-            # most constrained first: pieces by how many seats may hold them
-            fit = bytearray(npool)
-            for i in range(npool):
-                b = suit_bits(pool[i], trump)
-                for s in range(n):
-                    if s != self.me and room[s] and not void[s] & b:
-                        fit[i] += 1
-            ends = []
-            k = 0
-            for c in range(n):
-                for i in range(npool):
-                    if fit[i] == c:
-                        order[k] = i
-                        k += 1
-                ends.append(k)
-            self._groups = ends
+            self._group()
+        bits = self._bits
+        free = self._groups[-2]
         for attempt in range(tries + 1):
             strict = attempt < tries
             for s in range(n + 1):
@@ -241,13 +228,13 @@ class Knowledge:
             ok = True
             cs = self.cap_seat
             cap = self.cap
-            for k in range(npool):
+            for k in range(free):
                 i = order[k]
-                bits = suit_bits(pool[i], trump)
-                full = strict and bits == _TBIT and not cap  # cs may hold no more trumps
+                b = bits[i]
+                full = strict and b == _TBIT and not cap  # cs may hold no more trumps
                 tot = left[n]
                 for s in range(n):
-                    if left[s] and (not strict or not void[s] & bits and not (full and s == cs)):
+                    if left[s] and (not strict or not void[s] & b and not (full and s == cs)):
                         tot += left[s]
                 if tot == 0:
                     ok = False
@@ -255,18 +242,59 @@ class Knowledge:
                 r = rng.below(tot)
                 s = n
                 for q in range(n):
-                    if left[q] and (not strict or not void[q] & bits and not (full and q == cs)):
+                    if left[q] and (not strict or not void[q] & b and not (full and q == cs)):
                         if r < left[q]:
                             s = q
                             break
                         r -= left[q]
-                if s == cs and bits == _TBIT:
+                if s == cs and b == _TBIT:
                     cap -= 1
                 left[s] -= 1
                 owner[i] = ELSE if s == n else s
             if ok:
+                s = 0
+                for k in range(free, npool):
+                    while not left[s]:
+                        s += 1
+                    left[s] -= 1
+                    owner[order[k]] = ELSE if s == n else s
                 return owner
         return owner
+
+    def _group(self):
+        """deal()'s order of placement: ``_bits`` (each pool piece's void
+        bits), ``_order`` grouped by how many seats may hold a piece (fewest
+        first), the free pieces last; ``_groups`` where each group ends."""
+        pool = self.pool
+        npool = len(pool)
+        n = self.players
+        void = self.void
+        room = self.room
+        cs = self.cap_seat
+        bits = bytearray(npool)
+        fit = bytearray(npool)
+        seats = 0  # the other seats with room
+        for s in range(n):
+            if s != self.me and room[s]:
+                seats += 1
+        for i in range(npool):
+            b = bits[i] = suit_bits(pool[i], self.trump)
+            for s in range(n):
+                if s != self.me and room[s] and not void[s] & b:
+                    fit[i] += 1
+            if fit[i] == seats and not (cs >= 0 and b == _TBIT):
+                fit[i] = n  # free: no void or cap limits where it goes
+        order = self._order
+        ends = []
+        k = 0
+        for c in range(n + 1):
+            for i in range(npool):
+                if fit[i] == c:
+                    order[k] = i
+                    k += 1
+            ends.append(k)
+        self._bits = bits
+        self._groups = ends
 
     def _layout(self):
         """What :meth:`replay` lays out each deal from (made by its first call):
