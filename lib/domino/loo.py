@@ -215,6 +215,7 @@ def _suit_name(a):
 
 
 _TURNUP_B = bytes((TURNUP,))  # (restart finds the turn-up in ``loc``)
+SEAT_B = (b"\x00", b"\x01", b"\x02", b"\x03")  # a seat's byte in ``loc``: its pieces by ``loc.find``
 
 # a seat's decision (``status``) in a word, for screens
 _DECISIONS = ("", "keep", "miss", "exchange", "pass", "pool")
@@ -338,17 +339,19 @@ class Loo(Game):
         loc = self.loc
         n = 0
         ph = self.phase
-        if ph == PLAY:
+        if ph == PLAY:  # (the seat's pieces found in ``loc`` by its byte: SEAT_B)
             trump = self.trump
+            sb = SEAT_B[seat]
             if self.nplayed == self.ntricks * self.nactive:  # a lead
                 k = 0
-                for t in range(PIECES):
-                    if loc[t] == seat and (_HI[t] == trump or _LO[t] == trump):
+                t = loc.find(sb)
+                while t >= 0:
+                    if _HI[t] == trump or _LO[t] == trump:
                         k += 1
+                    t = loc.find(sb, t + 1)
                 need = k >= 2 or (k and self.ntricks)
-                for t in range(PIECES):
-                    if loc[t] != seat:
-                        continue
+                t = loc.find(sb)
+                while t >= 0:
                     hi = _HI[t]
                     lo = _LO[t]
                     if hi == trump or lo == trump:
@@ -360,24 +363,27 @@ class Loo(Game):
                         if lo != hi:
                             buf[n] = (t << 3) | lo
                             n += 1
+                    t = loc.find(sb, t + 1)
                 return n
             s = self.tsuit[self.ntricks]
-            for t in range(PIECES):
-                if loc[t] == seat:
-                    hi = _HI[t]
-                    lo = _LO[t]
-                    if hi == trump or lo == trump:
-                        if s == TRUMP:
-                            buf[n] = FOLLOW + t
-                            n += 1
-                    elif s != TRUMP and (hi == s or lo == s):
+            t = loc.find(sb)
+            while t >= 0:
+                hi = _HI[t]
+                lo = _LO[t]
+                if hi == trump or lo == trump:
+                    if s == TRUMP:
                         buf[n] = FOLLOW + t
                         n += 1
+                elif s != TRUMP and (hi == s or lo == s):
+                    buf[n] = FOLLOW + t
+                    n += 1
+                t = loc.find(sb, t + 1)
             if n == 0:
-                for t in range(PIECES):
-                    if loc[t] == seat:
-                        buf[n] = FOLLOW + t
-                        n += 1
+                t = loc.find(sb)
+                while t >= 0:
+                    buf[n] = FOLLOW + t
+                    n += 1
+                    t = loc.find(sb, t + 1)
             return n
         if ph == DISCARDING:
             for t in range(PIECES):

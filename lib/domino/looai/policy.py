@@ -21,7 +21,7 @@ import math
 from .. import tiles
 from ..ai import exp_table, softmax_loglik  # noqa: F401  (exp_table: the interface)
 from ..loo import (PIECES, FOLLOW, DISCARD, EXCHANGE, KEEP, MISS, DECIDE, PLAY, DISCARDING, PASSED,
-                   POOLED, KEPT, MISSED, trick_rank)
+                   POOLED, KEPT, MISSED, SEAT_B, trick_rank)
 
 _HI = tiles.HI
 _LO = tiles.LO
@@ -89,23 +89,25 @@ def trick_best(g):
     return best
 
 _MX = bytearray(32)  # per seat and suit (0..6, trump 7): the best rank it holds + 1 (0: void)
+_MX0 = bytes(32)
 
 
 def _tops(g, seat):
     """Fill ``_MX`` from the hands of the seats other than ``seat`` as this deal
     has them (the playout's world: every seat plays as if it saw them)."""
     mx = _MX
-    for i in range(32):
-        mx[i] = 0
+    mx[:] = _MX0
     loc = g.loc
     trump = g.trump
-    P = g.players
-    for t in range(PIECES):
-        s = loc[t]
-        if s < P and s != seat:
+    for s in range(g.players):
+        if s == seat:
+            continue
+        b = s << 3
+        sb = SEAT_B[s]
+        t = loc.find(sb)
+        while t >= 0:
             hi = _HI[t]
             lo = _LO[t]
-            b = s << 3
             if hi == trump or lo == trump:
                 r = 24 if hi == lo else 17 + hi + lo - trump
                 if r > mx[b + 7]:
@@ -117,6 +119,7 @@ def _tops(g, seat):
                 r = 8 if hi == lo else hi + 1
                 if r > mx[b + lo]:
                     mx[b + lo] = r
+            t = loc.find(sb, t + 1)
 
 
 def _beaten(g, seat, suit, rank, later):
@@ -155,7 +158,7 @@ def scores(g, buf, n, sbuf):
         if not lead:
             suit = g.tsuit[g.ntricks]
             best = trick_best(g)
-        for i in range(n):
+        for i in range(n):  # (keepval and trick_rank inline: a trump's worth is its rank)
             mv = buf[i]
             if lead:
                 t = mv >> 3
@@ -163,8 +166,13 @@ def scores(g, buf, n, sbuf):
                 best = -1
             else:
                 t = mv - FOLLOW
-            kv = keepval(t, trump)
-            r = trick_rank(t, suit, trump)
+            hi = _HI[t]
+            lo = _LO[t]
+            if hi == trump or lo == trump:
+                kv = r = 23 if hi == lo else 16 + hi + lo - trump
+            else:
+                kv = 8 + hi if hi == lo else hi
+                r = (7 if hi == lo else hi + lo - suit) if hi == suit or lo == suit else -1
             if r > best and not (later and _beaten(g, seat, suit, r, later)):
                 sbuf[i] = 64 - kv
             else:
