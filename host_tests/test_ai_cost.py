@@ -181,6 +181,28 @@ def test_the_cost_fit_counts_what_hard_counts(gid, players, plies, options):
     assert sum(counts.get(k, 0) * w[k] for k in hard_cost.KEYS) == p.cost
 
 
+@pytest.mark.parametrize("players,plies", [(2, 6), (3, 8), (3, 12), (4, 10)])
+def test_the_cost_fit_counts_what_hard_counts_in_loo(players, plies):
+    """The same for Domino Loo's cost record (``--family=loo``): the deals, the
+    replays, their weighing and the playout moves rebuild a decision in play."""
+    import hard_cost
+    from domino.looai import know
+
+    before = know.Knowledge.replay
+    cls, obs = _position(3, players, 3 + plies, plies)
+    counts = {}
+    restore = hard_cost._count(counts)
+    try:
+        p = Hard(plies)
+        _decide(p, cls, obs)
+    finally:
+        restore()
+    assert know.Knowledge.replay == before
+    w = hard_cost.loo_weights()
+    assert counts.get("loo_move") and p.cost > 0
+    assert sum(counts.get(k, 0) * w[k] for k in hard_cost.LOO_KEYS) == p.cost
+
+
 def _clear_by_hand(vals, prior, z):
     """The leader by mean value plus prior, and whether it is ahead of every
     other candidate by ``z`` standard errors of their paired difference."""

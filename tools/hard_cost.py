@@ -9,10 +9,12 @@ file of a device run (``tools/device_budget.py --part=time --raw=FILE``: each
 position's Hard time on the device), plays each position's decision again on
 the host counting those quantities, and fits each one's device time by
 non-negative least squares; it prints the fit (ms per unit), the weights Hard
-uses (the line family's cost records, in 1/20 ms) and, per position, the measured time, the fit's and Hard's
-counted cost in ms.
+uses (the family's cost records, in 1/20 ms) and, per position, the measured
+time, the fit's and Hard's counted cost in ms. One family a run: the line games
+(Seychelles, Domino Whist, All Fives; the default) or Domino Loo (``--family=loo``:
+the raw file's Loo positions, ``--games=loo,loo_3p,loo_4p`` on the device).
 
-    .venv/bin/python tools/hard_cost.py RAW_FILE
+    .venv/bin/python tools/hard_cost.py [--family=loo] RAW_FILE
 
 The fit is of the run's own positions: a run made with other weights counts
 other work, so refit from a run of the current core.
@@ -27,10 +29,12 @@ sys.path[:0] = [TOOLS, os.path.join(os.path.dirname(TOOLS), "lib")]
 import device_budget as db  # noqa: E402
 from domino.ai import endgame  # noqa: E402
 from domino.lineai import know, likely, search, blockend, blockplay  # noqa: E402
+from domino.looai import know as looknow, search as loosearch  # noqa: E402
 from domino.ai.hard import Hard  # noqa: E402
 
 KEYS = ("deal", "deal_guided", "loglik", "replay", "weigh", "move_block", "move_scoring", "node_block", "node_other",
         "move_fast", "playout_fast")
+LOO_KEYS = ("loo_deal", "loo_replay", "loo_weigh", "loo_move")
 UNIT_MS = 0.05  # Hard's cost unit
 
 
@@ -60,6 +64,10 @@ def _count(counts):
     wrap(blockend.BlockSolver, "solve", lambda a, r: [("node_block", a[0].nodes)])
     wrap(endgame.Solver, "solve", lambda a, r: [("node_other", a[0].nodes)])
     wrap(blockplay, "playout", lambda a, r: [("move_fast", a[0].nodes), ("playout_fast", 1)])
+    wrap(looknow.Knowledge, "deal", lambda a, r: [("loo_deal", len(a[0].pool))])
+    wrap(looknow.Knowledge, "replay", lambda a, r: [("loo_replay", ne(a))] + (
+        [("loo_weigh", ne(a))] if len(a) > 2 and a[2] else []))
+    wrap(loosearch.PARTS, "rollout", lambda a, r: [("loo_move", r)])
 
     def restore():
         for obj, name, f in reversed(undo):
@@ -79,6 +87,12 @@ def line_weights():
                 replay=blk["replay"], weigh=blk["weigh"], move_block=blk["move"],
                 move_scoring=sco["move"], node_block=blk["node_fast"], node_other=blk["node"],
                 move_fast=blk["move_fast"], playout_fast=blk["playout_fast"])
+
+
+def loo_weights():
+    """Domino Loo's cost weights by :data:`LOO_KEYS`."""
+    w = named_costs(loosearch.LooSearch.COSTS)
+    return dict(loo_deal=w["deal"], loo_replay=w["replay"], loo_weigh=w["weigh"], loo_move=w["move"])
 
 
 def nnls(X, y, sweeps=5000):
@@ -108,36 +122,47 @@ def nnls(X, y, sweeps=5000):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
-    if len(argv) != 1:
+    loo = "--family=loo" in argv
+    argv = [a for a in argv if a != "--family=loo"]
+    if len(argv) != 1 or argv[0].startswith("--"):
         raise SystemExit(__doc__.split("\n\n")[-2].strip())
+    keys, weights = (LOO_KEYS, loo_weights()) if loo else (KEYS, line_weights())
     counts = {}
     _count(counts)
     X, y, rows = [], [], []
     cache = {}
-    for line in open(argv[0]):
-        if not line.startswith("POS "):
-            continue
+    lines = [line for line in open(argv[0]) if line.startswith("POS ")]
+    per = {}  # positions per game and phase: the run's --per-phase, where it set one
+    for line in lines:
+        k = tuple(line.split()[1:3])
+        per[k] = per.get(k, 0) + 1
+    for line in lines:
         w = line.split()
         name, phase, seed, hard_us = w[1], w[2], int(w[3]), int(w[6])
-        if hard_us < 0:
+        if hard_us < 0 or name.startswith("loo") != loo:
             continue
         cfg = [c for c in db.CONFIGS if c[0] == name][0]
         _, gid, players, opts, heavy = cfg
         key = (name, heavy)
         if key not in cache:
-            cache[key] = db.positions(gid, players, opts, db.PER_PHASE_HEAVY if heavy else db.PER_PHASE)
+            n = max(c for k, c in per.items() if k[0] == name)
+            cache[key] = db.positions(gid, players, opts, max(n, db.PER_PHASE_HEAVY if heavy else db.PER_PHASE))
         moves = [m for s, m in cache[key][phase] if s == seed][0]
         g = db.rebuild(gid, players, opts, seed, moves)
         counts.clear()
         p = Hard(seed)
         p.choose(type(g), g.observation(g.turn))
-        X.append([counts.get(k, 0) for k in KEYS])
+        xs = [counts.get(k, 0) for k in keys]
+        if not any(xs):
+            continue  # no search (Medium's choice, a single move): nothing to fit
+        X.append(xs)
         y.append(hard_us / 1000.0)
         rows.append((name, phase, seed, getattr(p, "cost", 0)))
+    if not y:
+        raise SystemExit("no %s positions in %s" % ("Loo" if loo else "line game", argv[0]))
     b = nnls(X, y)
-    weights = line_weights()
     print("positions: %d" % len(y))
-    for k, v in zip(KEYS, b):
+    for k, v in zip(keys, b):
         print("fit_ms_per_%s: %.4f  (Hard: %d units = %.3f ms)" % (k, v, weights[k], weights[k] * UNIT_MS))
     print("# position: measured ms, fitted ms, Hard's counted cost in ms")
     err = []

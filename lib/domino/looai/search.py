@@ -17,11 +17,11 @@ from . import policy
 class LooSearch(Search):
     """The Loo family's part of Hard (module doc)."""
 
-    # Hard's cost weights for this family: measured under MicroPython as
-    # tools/ai_cost.py estimates (6, 17, 8, 22, 23), then scaled by 1.2 to the emulated
-    # Pico (Hard's time there: docs/device.md); a playout move 35, not 26, since the
-    # policy plays as Medium (about 1.35x the time a move on the host)
-    COSTS = Costs(deal=7, replay=20, weigh=10, move=35, node=28)
+    # Hard's cost weights for this family, fitted to its decisions on the emulated
+    # Pico (tools/hard_cost.py --family=loo, docs/ai.md): a hidden piece dealt 0.12 ms,
+    # an event replayed and weighed 0.69 ms (parted as a replay alone takes about a
+    # third of it), a playout move 0.98 ms; no exact endings (node: unused)
+    COSTS = Costs(deal=3, replay=5, weigh=9, move=20, node=28)
     # In play the playouts alone value Medium's best TOP moves: Medium's score beside
     # them cost matches against the club players (docs/ai.md)
     PRIOR_SCALE = 0
