@@ -19,8 +19,8 @@ class LooSearch(Search):
 
     # Hard's cost weights for this family, fitted to its decisions on the emulated
     # Pico (tools/hard_cost.py --family=loo, docs/ai.md): a hidden piece dealt 0.12 ms,
-    # an event replayed and weighed 0.69 ms (parted as a replay alone takes about a
-    # third of it), a playout move 0.98 ms; no exact endings (node: unused)
+    # an event replayed and weighed 0.69 ms (parted by their times there), a playout
+    # move 0.98 ms; no exact endings (node: unused)
     COSTS = Costs(deal=3, replay=5, weigh=9, move=20, node=28)
     # In play the playouts alone value Medium's best TOP moves: Medium's score beside
     # them cost matches against the club players (docs/ai.md)
