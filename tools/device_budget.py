@@ -386,14 +386,14 @@ _tick = _probe.Probe.tick
 _most = [0]
 
 
-def _timed_tick(self, app):
+def _timed_tick(self, app, idle=False):
     t0 = time.monotonic_ns()
     gc.collect()
     t = (time.monotonic_ns() - t0) // 1000
     if t > _most[0]:
         _most[0] = t
         print("@@GCF", type(app.scene).__name__, t, gc.mem_free())
-    _tick(self, app)
+    _tick(self, app, idle)
 
 
 _probe.Probe.tick = _timed_tick
