@@ -157,6 +157,19 @@ def test_the_cost_fit_recovers_known_weights():
     assert hard_cost.nnls(X, y)[1] == 0.0
 
 
+def _counted(cls, obs, seed):
+    """A Hard decision with tools/hard_cost.py counting its work: (counts, player)."""
+    import hard_cost
+    counts = {}
+    restore = hard_cost._count(counts)
+    try:
+        p = Hard(seed)
+        _decide(p, cls, obs)
+    finally:
+        restore()
+    return counts, p
+
+
 @pytest.mark.parametrize("gid,players,plies,options", [c for c in CASES if c[0] in (0, 1, 2)]
                          + [(0, 4, 20, 0), (0, 3, 16, 0)])
 def test_the_cost_fit_counts_what_hard_counts(gid, players, plies, options):
@@ -168,14 +181,7 @@ def test_the_cost_fit_counts_what_hard_counts(gid, players, plies, options):
     from domino.lineai import blockplay, know
 
     before = (blockplay.playout, know.Knowledge.deal)
-    cls, obs = _position(gid, players, 3 + plies, plies, options)
-    counts = {}
-    restore = hard_cost._count(counts)
-    try:
-        p = Hard(plies)
-        _decide(p, cls, obs)
-    finally:
-        restore()
+    counts, p = _counted(*_position(gid, players, 3 + plies, plies, options), plies)
     assert (blockplay.playout, know.Knowledge.deal) == before
     w = hard_cost.line_weights()
     assert sum(counts.get(k, 0) * w[k] for k in hard_cost.KEYS) == p.cost
@@ -189,14 +195,7 @@ def test_the_cost_fit_counts_what_hard_counts_in_loo(players, plies):
     from domino.looai import know
 
     before = know.Knowledge.replay
-    cls, obs = _position(3, players, 3 + plies, plies)
-    counts = {}
-    restore = hard_cost._count(counts)
-    try:
-        p = Hard(plies)
-        _decide(p, cls, obs)
-    finally:
-        restore()
+    counts, p = _counted(*_position(3, players, 3 + plies, plies), plies)
     assert know.Knowledge.replay == before
     w = hard_cost.loo_weights()
     assert counts.get("loo_move") and p.cost > 0
