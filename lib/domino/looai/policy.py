@@ -7,9 +7,9 @@ and doubles by worth and, of the plain pieces, discard the one with fewest
 mates; in play lead or win with the piece of least worth that no seat still
 to play beats, else play the least useful piece. Where Medium reckons the
 chance that a piece wins from what its seat has seen, the playout reads the
-other hands of the deal it plays (:func:`_tops`: one pass over the pieces a
-lead, or a follow with seats still to play). Hard's playouts
-(:func:`rollout`) take the best score for every seat; the model of play
+other hands of the deal it plays (:func:`_tops`: each other seat's pieces,
+found by its byte in ``loc``, once a lead or a follow with seats still to
+play). Hard's playouts (:func:`rollout`) take the best score for every seat; the model of play
 (:func:`loglik`) is a softmax of the same scores and weighs sampled deals by
 how likely the other seats' seen plays, keeps and misses were (a seat that
 kept likely holds a hand the model would keep). Reads the search game's state
@@ -89,7 +89,7 @@ def trick_best(g):
     return best
 
 _MX = bytearray(32)  # per seat and suit (0..6, trump 7): the best rank it holds + 1 (0: void)
-_MX0 = bytes(32)
+_MX0 = bytes(32)  # (_tops clears _MX from it)
 
 
 def _tops(g, seat):
