@@ -92,7 +92,8 @@ def line_weights():
 def loo_weights():
     """Domino Loo's cost weights by :data:`LOO_KEYS`."""
     w = named_costs(loosearch.LooSearch.COSTS)
-    return dict(loo_deal=w["deal"], loo_replay=w["replay"], loo_weigh=w["weigh"], loo_move=w["move"])
+    return dict(loo_deal=w["deal"], loo_replay=w["replay"], loo_weigh=w["weigh"],
+                loo_move=w["move"])
 
 
 def nnls(X, y, sweeps=5000):
@@ -146,7 +147,8 @@ def main(argv=None):
         key = (name, heavy)
         if key not in cache:
             n = max(c for k, c in per.items() if k[0] == name)
-            cache[key] = db.positions(gid, players, opts, max(n, db.PER_PHASE_HEAVY if heavy else db.PER_PHASE))
+            n = max(n, db.PER_PHASE_HEAVY if heavy else db.PER_PHASE)
+            cache[key] = db.positions(gid, players, opts, n, phases=db.phases_of(name))
         moves = [m for s, m in cache[key][phase] if s == seed][0]
         g = db.rebuild(gid, players, opts, seed, moves)
         counts.clear()

@@ -215,7 +215,8 @@ def _suit_name(a):
 
 
 _TURNUP_B = bytes((TURNUP,))  # (restart finds the turn-up in ``loc``)
-SEAT_B = (b"\x00", b"\x01", b"\x02", b"\x03")  # a seat's byte in ``loc``: its pieces by ``loc.find``
+# a seat's byte in ``loc``: its pieces are found by ``loc.find(SEAT_B[seat], start)``
+SEAT_B = (b"\x00", b"\x01", b"\x02", b"\x03")
 
 # a seat's decision (``status``) in a word, for screens
 _DECISIONS = ("", "keep", "miss", "exchange", "pass", "pool")
