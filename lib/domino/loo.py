@@ -837,7 +837,8 @@ class Loo(Game):
         misses' pieces in order, miss 0 first, then any out of play; None: every
         free piece in index order), ``starter`` (None: unchanged; the dealer is
         the seat to its right) and the ``turnup`` (None: unchanged). For scripted
-        hands and for search; ValueError and nothing changed if they do not fit."""
+        hands (search lays its deals out by :meth:`restart`); ValueError and
+        nothing changed if they do not fit."""
         if starter is None:
             starter = self.starter
         self._redeal_check(hands, starter)
