@@ -202,6 +202,27 @@ def test_the_cost_fit_counts_what_hard_counts_in_loo(players, plies):
     assert sum(counts.get(k, 0) * w[k] for k in hard_cost.LOO_KEYS) == p.cost
 
 
+def test_loo_close_decisions_go_on_with_four_players_only():
+    """Domino Loo lets a decision with no clear leader go on past ``COST`` to half
+    of ``COST_CLOSE`` with 4 players (``LooSearch.close_cost``), not with 2 or 3:
+    4-player decisions in play spend past ``COST`` but within that cap (and one
+    kept deal's cost), the others within ``COST``."""
+    from domino.looai.search import PARTS
+    past = 0
+    for players in (2, 3, 4):
+        cap = Hard.COST_CLOSE // 2 if players == 4 else Hard.COST
+        for plies in range(4, 4 * players + 4, 2):
+            cls, obs = _position(3, players, 40 + plies, plies)
+            counts, p = _counted(cls, obs, plies)
+            if not counts.get("loo_move"):
+                continue  # Medium's choice: no search
+            assert PARTS.close_cost(type("K", (), {"obs": obs}), Hard.COST_CLOSE) == (
+                cap if players == 4 else 0)
+            assert p.cost <= cap + p.cost // max(1, p.deals), (players, plies, p.cost)
+            past += players == 4 and p.cost > Hard.COST
+    assert past >= 1
+
+
 def _clear_by_hand(vals, prior, z):
     """The leader by mean value plus prior, and whether it is ahead of every
     other candidate by ``z`` standard errors of their paired difference."""

@@ -54,7 +54,7 @@ def test_the_defaults_are_the_plainest_search():
     S = Bare()
     assert S.costs(None) is Bare.COSTS
     assert (S.model_applies(None), S.fast_applies(None), S.fast_playout(None), S.exact_at(None),
-            S.close_applies(None), S.work()) == (False, False, None, None, False, 0)
+            S.close_cost(None, 40000), S.work()) == (False, False, None, None, 0, 0)
     assert S.BlockModel is S.guide is S.FastSolver is None and S.PRIOR_SCALE == 1
     assert S.prior_scale(None) == 1 and S.top(None, 3) == 3 and S.top(None, 0) == 0
 

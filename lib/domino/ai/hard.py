@@ -148,10 +148,10 @@ class Hard(Sampling, Player):
         self.vals = [0] * len(self.cand)  # each candidate's value on the kept deal
         self.sq = [0] * (len(self.cand) ** 2)  # sums of products of two candidates' values
         # the most the decision may spend: COST, or (RACE_MIN deals, no clear
-        # leader: _enough) COST_CLOSE, which an exact solve may count on
+        # leader: _enough) the family's close_cost, which an exact solve may count on
         self.cap = self.COST
-        if self.RACE_MIN and not self.forced and S.close_applies(K):
-            self.cap = max(self.COST, self.COST_CLOSE)
+        if self.RACE_MIN and not self.forced:
+            self.cap = max(self.COST, S.close_cost(K, self.COST_CLOSE))
         self.pw = self.PRIOR * S.prior_scale(K)  # the weight of Medium's score
         # in a match, playouts valued by the chance to win it, in tenths of a point
         self.odds = None
@@ -319,8 +319,8 @@ class Hard(Sampling, Player):
         of playouts; with ``RACE_MIN`` kept deals, once the leader is clear
         (:meth:`_clear`); else when the next deal (costing as the mean one so
         far) would take the cost past ``COST``, or, for a decision with
-        ``RACE_MIN`` kept deals and no clear leader, past ``cap`` (``COST_CLOSE``
-        where the family's ``close_applies``)."""
+        ``RACE_MIN`` kept deals and no clear leader, past ``cap`` (the family's
+        ``close_cost``, up to ``COST_CLOSE``)."""
         n = self.deals
         if not n:
             return False

@@ -151,7 +151,7 @@ class Search:
         None: none."""
         return None
 
-    def close_applies(self, K):
-        """Whether a decision with no clear leader may go on past Hard's ``COST``
-        to its ``COST_CLOSE``: no."""
-        return False
+    def close_cost(self, K, cost_close):
+        """The most a decision with no clear leader may spend, going on past
+        Hard's ``COST`` (``cost_close``: Hard's ``COST_CLOSE``); 0: it may not."""
+        return 0

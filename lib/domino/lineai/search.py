@@ -54,12 +54,12 @@ class LineSearch(Search):
         from .blockend import applies
         return applies(g)
 
-    def close_applies(self, K):
+    def close_cost(self, K, cost_close):
         """In block play (not ``SCORES_IN_PLAY``), whose decisions mostly reach their
-        target of playouts within about ``COST``: yes. All Fives' decisions are
-        stopped by ``COST`` (dearer playouts and replays, thinned with many
-        seats): going on would take most of them there."""
-        return not K.scoring
+        target of playouts within about ``COST``: ``cost_close``. All Fives' decisions
+        are stopped by ``COST`` (dearer playouts and replays, thinned with many
+        seats): going on would take most of them there (0)."""
+        return 0 if K.scoring else cost_close
 
     def fast_playout(self, game_cls):
         """In block play, :func:`.blockplay.playout` (imported here, with the other
