@@ -305,7 +305,7 @@ class Loo(Game):
         self.loc[:] = loc
         self.stock = None
         self.starter = starter
-        self.dealer = starter - 1 if starter else self.players - 1
+        self.dealer = (starter - 1) % self.players
         self._begin_hand(loc.find(_TURNUP_B))
 
     def _begin_hand(self, turnup):

@@ -328,7 +328,7 @@ class Knowledge:
         for s in range(n):
             if took[s] >= 0:
                 doff[s] = k
-                for _ in range(self.ndisc[s] if s != self.me else 0):
+                for _ in range(self.ndisc[s]):  # (none of the seat's own: it saw them)
                     slots[k] = dest[s]
                     k += 1
                 for _ in range(HAND):
