@@ -108,6 +108,16 @@ def test_loo_mirror_matches_are_even():
         assert abs(res["matches_won_a"] - 1.0 / players) < 1e-9
 
 
+def test_partnership_matches_give_a_each_side_once():
+    # Domino Whist: A holds both seats of side 0, then of side 1; a mirror is even
+    res = arena.run_matches(1, 4, "heaviest", "heaviest", 2, seed=3)
+    assert res["par"] == 0.5 and res["matches"] == 4
+    for ms in set(p[0] for p in res["plays"]):
+        assert sorted(a for s, a, _, _ in res["plays"] if s == ms) == [0, 1]
+    assert all(w in (0, 1) for _, _, w, _ in res["plays"])
+    assert abs(res["matches_won_a"] - 0.5) < 1e-9
+
+
 def test_loo_hands_are_played_with_seats_swapped():
     res = arena.run(3, 2, "loorule", "random", 3, seed=9)
     assert sorted(a for _, a, _ in res["plays"]) == [0, 0, 0, 1, 1, 1]

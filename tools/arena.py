@@ -14,10 +14,10 @@ Side A's result is reported as ``key: value`` lines:
 ``deals``              number of deals (each played once per side)
 
 With ``--matches N`` whole matches are played instead (``--target``, default
-the game's): each of N match seeds once with A in every seat in turn, the
-others B (games where every seat scores for itself, Domino Loo), and
-``matches_won_a`` is the fraction of those matches A won (par: one over the
-players), with its 95% interval over the seeds.
+the game's): each of N match seeds once with A on every side in turn, the
+others B (where every seat scores for itself, A in one seat; in partnerships,
+A in both seats of a side), and ``matches_won_a`` is the fraction of those
+matches A won (par: one over the sides), with its 95% interval over the seeds.
 
 Players: ``easy``, ``medium``, ``hard`` (or ``hard:N[:P[:B[:T]]]`` for N
 playouts per decision, P the weight of Medium's score, B the model's softmax
@@ -391,36 +391,32 @@ def play_match(cls, players, seed, seat_player, target=None, options=0, limit=50
 
 def run_matches(game_id, players, spec_a, spec_b, matches, seed=1, log=None, options=0,
                 target=None):
-    """Duplicate matches: each match seed (its deals) is played once with A in
-    every seat and B in the others (games where each seat scores for itself:
-    A alone against ``players - 1`` B's). Returns a dict of the figures:
-    ``matches_won_a`` (the fraction of plays A won; par 1/players) and its 95%
-    interval over the match seeds, ``hands_won_a``, ``tricks_share_a`` (A's
-    points per hand over all seats' mean, clipped at zero: 1.0 is par)."""
+    """Duplicate matches: each match seed (its deals) is played once with A on
+    every side and B on the others (where each seat scores for itself, A alone
+    against ``players - 1`` B's; in partnerships, A in both seats of a side).
+    Returns a dict of the figures: ``matches_won_a`` (the fraction of plays A
+    won; par one over the sides) and its 95% interval over the match seeds."""
     cls = games.load(game_id)
     nsides = cls.sides_for(players, options)
-    if nsides != players:
-        raise SystemExit("--matches: for games where every seat scores for itself")
     per_seed = []
-    won = hands = hwon = 0
-    pa = pall = 0.0
+    won = hands = 0
     plays = []
     for i in range(matches):
         ms = deal_seed(seed, i)
         w = 0
-        for a_seat in range(players):
-            seat_player = [make_player(spec_a if s == a_seat else spec_b,
-                                       (ms * 31 + s * 1009 + a_seat * 17) & 0xFFFFFF)
+        for a_side in range(nsides):
+            seat_player = [make_player(spec_a if s % nsides == a_side else spec_b,
+                                       (ms * 31 + s * 1009 + a_side * 17) & 0xFFFFFF)
                            for s in range(players)]
             m = play_match(cls, players, ms, seat_player, target, options)
-            if m.winner == a_seat:
+            if m.winner == a_side:
                 w += 1
-            plays.append((ms, a_seat, m.winner, m.hand_no))
+            plays.append((ms, a_side, m.winner, m.hand_no))
             hands += m.hand_no
         won += w
-        per_seed.append(w / players)
+        per_seed.append(w / nsides)
         if log and (i + 1) % 10 == 0:
-            log("%d matches: won %.4f" % (i + 1, won / ((i + 1) * players)))
+            log("%d matches: won %.4f" % (i + 1, won / ((i + 1) * nsides)))
     n = len(per_seed)
     mean = sum(per_seed) / n if n else 0.0
     half = 0.5
@@ -428,11 +424,11 @@ def run_matches(game_id, players, spec_a, spec_b, matches, seed=1, log=None, opt
         var = sum((x - mean) ** 2 for x in per_seed) / (n - 1)
         half = 1.96 * math.sqrt(var / n)
     return {"matches_won_a": mean, "matches_won_ci95": (mean - half, mean + half),
-            "matches": n * players, "match_seeds": n, "hands": hands, "plays": plays,
+            "matches": n * nsides, "match_seeds": n, "hands": hands, "plays": plays,
             "hands_max": max([p[3] for p in plays] or [0]),
             "xs": per_seed, "ys": [1.0] * n,  # for --rows: A's share of each seed's matches
             "unfinished": sum(1 for p in plays if p[2] < 0),
-            "par": 1.0 / players}
+            "par": 1.0 / nsides}
 
 
 def ratio_ci(xs, ys):
@@ -484,7 +480,7 @@ def main(argv=None):
     ap.add_argument("--b", default="heaviest", help="side B's player")
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--matches", type=int, default=0, help="play this many duplicate match seeds "
-                    "(whole matches, A in every seat in turn) instead of --deals")
+                    "(whole matches, A on every side in turn) instead of --deals")
     ap.add_argument("--target", type=int, default=None, help="--matches: the match target "
                     "(default: the game's)")
     ap.add_argument("--seed", type=int, default=1)
