@@ -25,7 +25,8 @@ class LineSearch(Search):
     BLOCK = Costs(deal=3, replay=15, weigh=11, move=13, node=23, deal_guided=7, loglik=2, node_fast=5,
                   move_fast=5, playout_fast=33)
     SCORING = Costs(deal=3, replay=15, weigh=11, move=33, node=23)
-    PRIOR_SCALE = 4  # Medium's score beside the playouts' mean, 4 players or more (docs/ai.md)
+    PRIOR_SCALE = 4  # Medium's score beside the playouts' mean, 4 players or more (docs/ai.md) ...
+    PRIOR_SCALE_BAD = 1  # ... but in a game of bad points (Domino Whist), as with 2 or 3
 
     rollout = staticmethod(rollout)
     loglik = staticmethod(policy.loglik)
@@ -35,8 +36,11 @@ class LineSearch(Search):
         return self.SCORING if game_cls.SCORES_IN_PLAY else self.BLOCK
 
     def prior_scale(self, K):
-        """``PRIOR_SCALE`` with 4 players or more, 1 with 2 or 3 (docs/ai.md)."""
-        return self.PRIOR_SCALE if K.obs.players > 3 else 1
+        """``PRIOR_SCALE`` with 4 players or more (``PRIOR_SCALE_BAD`` in Domino
+        Whist), 1 with 2 or 3 (docs/ai.md)."""
+        if K.obs.players < 4:
+            return 1
+        return self.PRIOR_SCALE_BAD if K.cls.BAD_POINTS else self.PRIOR_SCALE
 
     def model_applies(self, K):
         """True when the block model gives the likelihood (:func:`.likely.applies`)."""
