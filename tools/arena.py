@@ -304,6 +304,15 @@ def make_player(spec, seed):
     raise SystemExit("unknown player %r" % spec)
 
 
+def seat_players(spec_a, spec_b, players, nsides, a_side, seed):
+    """A player per seat for one play of a deal or match ``seed``: A in the
+    seats of side ``a_side`` (a seat's side is its number modulo ``nsides``), B
+    in the others, each seeded by its seat and A's side."""
+    return [make_player(spec_a if s % nsides == a_side else spec_b,
+                        (seed * 31 + s * 1009 + a_side * 17) & 0xFFFFFF)
+            for s in range(players)]
+
+
 def play_hand(cls, players, seed, seat_player, options=0):
     """Play one hand of deal ``seed`` (with the game's ``options``, as the menu
     gives them); ``seat_player[s]`` acts for seat s. Returns the HandResult."""
@@ -338,11 +347,7 @@ def run(game_id, players, spec_a, spec_b, deals, seed=1, log=None, options=0):
         ds = deal_seed(seed, i)
         x = y = 0.0
         for a_side in range(nsides):
-            seat_player = []
-            for s in range(players):
-                ps = (ds * 31 + s * 1009 + a_side * 17) & 0xFFFFFF
-                spec = spec_a if s % nsides == a_side else spec_b
-                seat_player.append(make_player(spec, ps))
+            seat_player = seat_players(spec_a, spec_b, players, nsides, a_side, ds)
             r = play_hand(cls, players, ds, seat_player, options)
             pts = r.points
             a = pts[a_side]
@@ -405,9 +410,7 @@ def run_matches(game_id, players, spec_a, spec_b, matches, seed=1, log=None, opt
         ms = deal_seed(seed, i)
         w = 0
         for a_side in range(nsides):
-            seat_player = [make_player(spec_a if s % nsides == a_side else spec_b,
-                                       (ms * 31 + s * 1009 + a_side * 17) & 0xFFFFFF)
-                           for s in range(players)]
+            seat_player = seat_players(spec_a, spec_b, players, nsides, a_side, ms)
             m = play_match(cls, players, ms, seat_player, target, options)
             if m.winner == a_side:
                 w += 1
