@@ -197,6 +197,49 @@ def test_medium_weighs_hidden_tiles_by_the_seen_plays(monkeypatch):
         assert scores(obs) == b
 
 
+@pytest.mark.parametrize("n", [3, 4])
+def test_all_fives_medium_shares_the_next_seats_points_over_the_other_sides(monkeypatch, n):
+    # Medium charges a play the points the next opponent is expected to score
+    # after it (MEDIUM_W_FIVES[8] a point), each for himself over the other seats
+    # less one: a point one of them scores costs a seat that share of its own in
+    # the hand's spread. The expected points are read where the same position is
+    # taken as two sides (no share), the charge at the table's own sides.
+    from domino.lineai import medium
+    cls = games.load(2)
+    W = list(medium.MEDIUM_W_FIVES)
+    buf = new_move_buffer()
+    obs = []
+    for k in range(40):
+        g = cls(n, 900 + k)
+        rng = Rng(k)
+        for _ in range(1 + k % 9):
+            if not g.over:
+                g.apply(buf[rng.below(g.legal_moves(buf))])
+        if not g.over:
+            obs.append(g.observation(g.turn))
+
+    def charges(w8, sides):
+        monkeypatch.setattr(medium, "MEDIUM_W_FIVES", W[:8] + [w8])
+        out = []
+        for o in obs:
+            K = Knowledge(cls, o)
+            K.nsides = sides
+            out.append(medium.medium_scores(K, Rng(1)))
+        monkeypatch.setattr(medium, "MEDIUM_W_FIVES", W[:8] + [0])
+        for i, o in enumerate(obs):
+            K = Knowledge(cls, o)
+            K.nsides = sides
+            out[i] = [b - c for b, c in zip(medium.medium_scores(K, Rng(1)), out[i])]
+        return out
+
+    shared = 0
+    for exp, got in zip(charges(1 << 16, 2), charges(W[8], n)):
+        for ex, c in zip(exp, got):
+            assert c == W[8] * ex // ((n - 1) << 16)
+            shared += c < W[8] * ex >> 16
+    assert shared >= 10
+
+
 @pytest.mark.parametrize("n,count", [(2, 600), (3, 1500)])
 def test_medium_plays_the_end_of_block_play_exactly(monkeypatch, n, count):
     # with ENDING or fewer tiles in the hands, where one move is strictly best

@@ -24,7 +24,8 @@ _ROW = tiles.SUIT_ROW
 # before), a key end, the partner's shown suit, an opponent's shown suit (minus),
 # a block when our pips are lower (higher: minus), points scored in play (per
 # point), the points the next opponent is expected to score on the new ends (per
-# point, minus)
+# point, minus; over the other sides less one, as a point one of them scores costs
+# us that share of one of ours in the hand's spread: docs/ai.md)
 MEDIUM_W = [-1, 40, 20, 20, 4, 4, 100, 3, 3]
 # All Fives (any table): the fast policy's weights (``policy.SCORE_W``'s order) and
 # these, fitted by least squares to the outcome of each legal move of a Medium seat
@@ -53,7 +54,8 @@ def medium_scores(K, rng):
     blocked, the partner kept in), ends only we can follow
     (lakle), a block when our pips are lower, going out, the partner's suits,
     points scored in play and those the next opponent is expected to score after
-    it (its best scoring answer, by the chance it holds each tile); in the
+    it (its best scoring answer, by the chance it holds each tile, shared over the
+    other sides less one); in the
     last ``ENDING`` tiles of block play, each move's value under exact play on
     a few deals drawn by the seen plays (:func:`.mediumend.look`). ``rng``
     deals the hidden tiles if the game does not stand at the position yet
@@ -197,7 +199,7 @@ def medium_scores(K, rng):
                     for pp in gains:
                         ex += pp * pr * miss
                         miss = miss * (256 - pr) >> 8
-                    sc -= W[8] * ex >> 16
+                    sc -= W[8] * ex // ((nsides - 1) << 16)
                 q = 256  # the chance, in 256ths, that none of its tiles answers
                 r = room[d]
                 for i in range(min(obs.counts[s], r)):
