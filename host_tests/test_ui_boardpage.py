@@ -20,7 +20,8 @@ def spinner_open():
     h, seen = frames(EIGHT + " A w3000" * 20)
     for _ in range(40):
         t = h.app.scene
-        if len(h.app.session.game.board().arms) == 4 and type(t).__name__ == "Table" and t.choice is None:
+        waits = type(t).__name__ == "Table" and t.choice is None
+        if waits and len(h.app.session.game.board().arms) == 4:
             return h, seen
         h.run_script("A w3000")
     raise AssertionError("the spinner's side arms did not open")
