@@ -37,6 +37,13 @@ def test_every_deal_is_played_with_sides_swapped():
             assert sides == list(range(nsides))  # A took every side of this deal once
 
 
+def test_deals_with_options_play_the_options_sides():
+    # All Fives in partnerships (options 64): two sides, A in both seats of one
+    res = arena.run(2, 4, "heaviest", "heaviest", 3, seed=9, options=64)
+    assert sorted(a for d, a, _ in res["plays"] if d == res["plays"][0][0]) == [0, 1]
+    assert res["hands"] == 6 and abs(res["points_share_a"] - 0.5) < 1e-9
+
+
 def test_same_player_on_both_sides_is_even():
     # the duplicate swap makes a mirror match exactly even
     res = arena.run(0, 4, "heaviest", "heaviest", 5, seed=3)

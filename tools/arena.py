@@ -336,7 +336,7 @@ def deal_seed(base, i):
 def run(game_id, players, spec_a, spec_b, deals, seed=1, log=None, options=0):
     """Play ``deals`` duplicate deals; returns a dict of the figures."""
     cls = games.load(game_id)
-    nsides = cls.sides_for(players)
+    nsides = cls.sides_for(players, options)
     bad = getattr(cls, "BAD_POINTS", False)
     xs = []  # per deal: A's points (both plays)
     ys = []  # per deal: A's + B's points
