@@ -75,8 +75,8 @@ def test_the_cost_record_names_its_fields():
 
 def test_line_games_weigh_medium_less_with_two_or_three_players():
     """Hard's prior in the line games: Medium's score at ``PRIOR_SCALE`` with 4
-    players or more, at 1 with 2 or 3 and in Domino Whist (where it won more against
-    the club players)."""
+    players or more (twice that in All Fives), at 1 with 2 or 3 and in Domino Whist
+    (where it won more against the club players)."""
     for gid in range(len(games.GAMES)):
         cls = games.load(gid)
         if cls.LAYOUT != "line":
@@ -84,5 +84,5 @@ def test_line_games_weigh_medium_less_with_two_or_three_players():
         S = family(cls).search_parts()
         for n in cls.PLAYERS:
             K = family(cls).Knowledge(cls, cls(n, 1).observation(0))
-            want = 1 if n < 4 or cls.BAD_POINTS else S.PRIOR_SCALE
-            assert S.prior_scale(K) == want and S.PRIOR_SCALE == 4
+            want = 1 if n < 4 or cls.BAD_POINTS else 8 if cls.SCORES_IN_PLAY else 4
+            assert S.prior_scale(K) == want

@@ -27,6 +27,7 @@ class LineSearch(Search):
     SCORING = Costs(deal=3, replay=15, weigh=11, move=33, node=23)
     PRIOR_SCALE = 4  # Medium's score beside the playouts' mean, 4 players or more (docs/ai.md) ...
     PRIOR_SCALE_BAD = 1  # ... but in a game of bad points (Domino Whist), as with 2 or 3
+    PRIOR_SCALE_SCORING = 8  # ... and twice in a game scoring in play (All Fives)
 
     rollout = staticmethod(rollout)
     loglik = staticmethod(policy.loglik)
@@ -37,10 +38,12 @@ class LineSearch(Search):
 
     def prior_scale(self, K):
         """``PRIOR_SCALE`` with 4 players or more (``PRIOR_SCALE_BAD`` in Domino
-        Whist), 1 with 2 or 3 (docs/ai.md)."""
+        Whist, ``PRIOR_SCALE_SCORING`` in All Fives), 1 with 2 or 3 (docs/ai.md)."""
         if K.obs.players < 4:
             return 1
-        return self.PRIOR_SCALE_BAD if K.cls.BAD_POINTS else self.PRIOR_SCALE
+        if K.cls.BAD_POINTS:
+            return self.PRIOR_SCALE_BAD
+        return self.PRIOR_SCALE_SCORING if K.scoring else self.PRIOR_SCALE
 
     def model_applies(self, K):
         """True when the block model gives the likelihood (:func:`.likely.applies`)."""
