@@ -207,30 +207,20 @@ def test_all_fives_medium_shares_the_next_seats_points_over_the_other_sides(monk
     from domino.lineai import medium
     cls = games.load(2)
     W = list(medium.MEDIUM_W_FIVES)
-    buf = new_move_buffer()
-    obs = []
-    for k in range(40):
-        g = cls(n, 900 + k)
-        rng = Rng(k)
-        for _ in range(1 + k % 9):
-            if not g.over:
-                g.apply(buf[rng.below(g.legal_moves(buf))])
-        if not g.over:
-            obs.append(g.observation(g.turn))
+    obs = _positions(cls, n, 40, seed0=900)
 
-    def charges(w8, sides):
+    def scores(w8, sides):
         monkeypatch.setattr(medium, "MEDIUM_W_FIVES", W[:8] + [w8])
         out = []
         for o in obs:
             K = Knowledge(cls, o)
             K.nsides = sides
             out.append(medium.medium_scores(K, Rng(1)))
-        monkeypatch.setattr(medium, "MEDIUM_W_FIVES", W[:8] + [0])
-        for i, o in enumerate(obs):
-            K = Knowledge(cls, o)
-            K.nsides = sides
-            out[i] = [b - c for b, c in zip(medium.medium_scores(K, Rng(1)), out[i])]
         return out
+
+    def charges(w8, sides):
+        return [[b - c for b, c in zip(bs, cs)]
+                for bs, cs in zip(scores(0, sides), scores(w8, sides))]
 
     shared = 0
     for exp, got in zip(charges(1 << 16, 2), charges(W[8], n)):
