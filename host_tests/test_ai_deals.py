@@ -179,7 +179,7 @@ def test_medium_weighs_hidden_tiles_by_the_seen_plays(monkeypatch):
     # in block play Medium's chance that a seat answers counts each tile it may
     # hold by plays.weights: equal weights give the plain counts' scores exactly
     # (the arithmetic), the seen plays' weights move some scores
-    from domino.lineai import medium
+    from domino.lineai import medium, plays
     cls = games.load(0)
     monkeypatch.setattr(medium, "ENDING", 0)  # (the chances alone, no exact look at the end)
 
@@ -192,7 +192,7 @@ def test_medium_weighs_hidden_tiles_by_the_seen_plays(monkeypatch):
     blind = [scores(obs, block=False) for obs in cases]
     moved = sum(scores(obs) != b for obs, b in zip(cases, blind))
     assert moved >= 5
-    monkeypatch.setattr(medium, "weights", lambda ev, pool, n, *a: bytearray([200]) * (n * len(pool)))
+    monkeypatch.setattr(plays, "weights", lambda ev, pool, n, *a: bytearray([200]) * (n * len(pool)))
     for obs, b in zip(cases, blind):
         assert scores(obs) == b
 

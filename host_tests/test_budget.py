@@ -111,6 +111,37 @@ def test_game_imports_only_what_it_needs():
     assert seen["allfives"] == line | {"domino.matchdraw", "domino.allfives"}
 
 
+_BLOCK_PLAY = ("domino.lineai.plays", "domino.lineai.likely", "domino.lineai.blockend",
+               "domino.lineai.blockplay", "domino.lineai.blockothers", "domino.lineai.mediumend")
+
+
+@pytest.mark.parametrize("game", ["allfives", "seychelles"])
+def test_block_play_modules_load_only_for_block_play(game):
+    """Medium and Hard deciding in All Fives (fresh CPython) load none of the line family's
+    block-play modules, whose code would take the device's heap in its tightest game;
+    in Seychelles (block play) they load them."""
+    import subprocess
+    import sys
+    code = ("import sys; sys.path.insert(0, %r)\n"
+            "from domino import ai, %s as m\n"
+            "cls = m.%s\n"
+            "g = cls(2, 5)\n"
+            "seats = [ai.new_player(1, 1), ai.new_player(2, 2)]\n"
+            "for _ in range(8):\n"
+            "    s = g.turn\n"
+            "    g.play(seats[s].choose(cls, g.observation(s)), s)\n"
+            "print(' '.join(sorted(k for k in sys.modules if k.startswith('domino.lineai.'))))")
+    cls = {"allfives": "AllFives", "seychelles": "Seychelles"}[game]
+    out = subprocess.run([sys.executable, "-c", code % (budget.LIB, game, cls)],
+                         capture_output=True, text=True, check=True).stdout.split()
+    assert "domino.lineai.medium" in out and "domino.lineai.search" in out
+    loaded = [k for k in _BLOCK_PLAY if k in out]
+    if game == "allfives":
+        assert loaded == []
+    else:
+        assert "domino.lineai.plays" in loaded and "domino.lineai.likely" in loaded
+
+
 def test_sections_extend():
     """A new section is one function appended to SECTIONS."""
     def section_demo(b):

@@ -8,7 +8,6 @@ Hard picks and ranks its candidates by it.
 from ..game import SPECIAL
 from .. import tiles
 from .know import end_mask
-from .plays import read_plays, weights
 from . import policy
 from ..ai import exp_table
 
@@ -105,6 +104,7 @@ def medium_scores(K, rng):
     npool = len(pool)
     wt = None
     if K.block and not scoring:
+        from .plays import read_plays, weights  # (block play only: off All Fives' heap)
         if not _ETAB:
             _ETAB.append(exp_table(_BETA))
         wt = weights(read_plays(K)[0], pool, n, _ETAB[0], 1, _FLOOR)
