@@ -118,8 +118,8 @@ _BLOCK_PLAY = ("domino.lineai.plays", "domino.lineai.likely", "domino.lineai.blo
 @pytest.mark.parametrize("game", ["allfives", "seychelles"])
 def test_block_play_modules_load_only_for_block_play(game):
     """Medium and Hard deciding in All Fives (fresh CPython) load none of the line family's
-    block-play modules, whose code would take the device's heap in its tightest game;
-    in Seychelles (block play) they load them."""
+    block-play modules, and in Seychelles (block play) not the boneyard's draws: code a
+    game does not run would take the device's heap."""
     import subprocess
     import sys
     code = ("import sys; sys.path.insert(0, %r)\n"
@@ -138,8 +138,10 @@ def test_block_play_modules_load_only_for_block_play(game):
     loaded = [k for k in _BLOCK_PLAY if k in out]
     if game == "allfives":
         assert loaded == []
+        assert "domino.lineai.draws" in out
     else:
         assert "domino.lineai.plays" in loaded and "domino.lineai.likely" in loaded
+        assert "domino.lineai.draws" not in out
 
 
 def test_sections_extend():

@@ -25,7 +25,6 @@ import math
 from ..game import PASS, DRAW, SPECIAL
 from .. import tiles
 from ..ai.anytime import new_game
-from .draws import unplay_draws
 
 _HI = tiles.HI
 _LO = tiles.LO
@@ -356,6 +355,7 @@ class Knowledge:
                 drew = True
                 break
         if drew:
+            from .draws import unplay_draws  # (games with a boneyard only: off block play's heap)
             unplay_draws(events, self.drawseq, hands, stock)
         for t in rest:
             stock.append(t)
