@@ -116,7 +116,7 @@ _BLOCK_PLAY = ("domino.lineai.plays", "domino.lineai.likely", "domino.lineai.blo
 
 
 @pytest.mark.parametrize("game", ["allfives", "seychelles"])
-def test_block_play_modules_load_only_for_block_play(game):
+def test_line_ai_loads_only_the_parts_its_game_runs(game):
     """Medium and Hard deciding in All Fives (fresh CPython) load none of the line family's
     block-play modules, and in Seychelles (block play) not the boneyard's draws: code a
     game does not run would take the device's heap."""
