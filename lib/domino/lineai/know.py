@@ -63,10 +63,14 @@ class Knowledge:
         # where each known tile is: a seat that played it (or me for my hand)
         played = bytearray([_NOWHERE] * ntiles)
         nplays = 0
+        drew = obs.stock > 0  # a boneyard, or a draw seen: a deal's drawn tiles go back to it
         for seat, mv in events:
             if mv < SPECIAL:
                 played[mv >> 2] = seat
                 nplays += 1
+            elif mv == DRAW:
+                drew = True
+        self.drew = drew
         self.played = played
         self.nplays = nplays
         mine = bytearray(ntiles)
@@ -155,7 +159,7 @@ class Knowledge:
         self.drawseq = drawmask
         self.void[self.me] = 0
         # block play so far (no boneyard, no draw): deals differ only in ``loc``
-        self.block = self.at_position and not obs.stock and DRAW not in [mv for _, mv in events]
+        self.block = self.at_position and not self.drew
 
     # -- sampled deals and their replay (the determinization) ---------------
 
@@ -347,16 +351,10 @@ class Knowledge:
         for t in range(self.ntiles):
             if played[t] != _NOWHERE:
                 hands[played[t]].append(t)
-        events = obs.events
         stock = []
-        drew = obs.stock > 0
-        for _, mv in events:
-            if mv == DRAW:
-                drew = True
-                break
-        if drew:
+        if self.drew:
             from .draws import unplay_draws  # (games with a boneyard only: off block play's heap)
-            unplay_draws(events, self.drawseq, hands, stock)
+            unplay_draws(obs.events, self.drawseq, hands, stock)
         for t in rest:
             stock.append(t)
         return hands, stock
