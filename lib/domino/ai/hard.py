@@ -98,22 +98,12 @@ class Hard(Sampling, Player):
         self.drawn = 0  # deals drawn for the next kept deal
         self.top = self.tot = 0.0
         self.last = False
-        if self._keep is None or len(self._keep) != len(K.pool):
-            self._keep = bytearray(len(K.pool))
         # few tiles left, no boneyard: every move, valued by exact play (no prior)
         fast = S.fast_applies(K.game)  # the family's faster solver (line games: bitmasks)
         left = S.exact_at(K)  # the family's own threshold, if it has one
         if left is None:
             left = self.EXACT if fast else self.EXACT_GENERIC
         self.exact = K.closed and sum(obs.counts) <= left
-        # the family's playouts on the fast solver's state, where it has them
-        self.fastplay = S.fast_playout(cls) if fast else None
-        if self.exact or self.fastplay:
-            if fast and type(self._solver) is not S.FastSolver:
-                # scratch: the move buffers, idle during a solve
-                self._solver = S.FastSolver((self.buf, self.buf2, self.buf3))
-            elif not fast and type(self._solver) is not Solver:
-                self._solver = Solver(self.buf2)  # buf2: loglik's scratch, free here
         # the family's cost record (Costs); its policy's work counted from here,
         # Medium's scores' included
         self.cw = S.costs(cls)
@@ -125,6 +115,16 @@ class Hard(Sampling, Player):
             self.move = obs.legal[self.cand[0]]
             self._forget()
             return
+        if self._keep is None or len(self._keep) != len(K.pool):
+            self._keep = bytearray(len(K.pool))
+        # the family's playouts on the fast solver's state, where it has them
+        self.fastplay = S.fast_playout(cls) if fast else None
+        if self.exact or self.fastplay:
+            if fast and type(self._solver) is not S.FastSolver:
+                # scratch: the move buffers, idle during a solve
+                self._solver = S.FastSolver((self.buf, self.buf2, self.buf3))
+            elif not fast and type(self._solver) is not Solver:
+                self._solver = Solver(self.buf2)  # buf2: loglik's scratch, free here
         self.scoring = K.scoring
         self.bad = cls.BAD_POINTS
         self.side = K.game.side(obs.seat)
