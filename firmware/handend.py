@@ -217,7 +217,8 @@ class Result(Scene):
         se = self.app.session_done
         m = se.match
         scr.clear()
-        scr.title("MATCH OVER  %d HAND%s%s" % (m.hand_no, "S" if m.hand_no > 1 else "", (" %d RESTARTS" % m.restarts) if m.restarts else ""))
+        restarts = (" %d RESTARTS" % m.restarts) if m.restarts else ""
+        scr.title("MATCH OVER  %d HAND%s%s" % (m.hand_no, "S" if m.hand_no > 1 else "", restarts))
         import scores
         scr.text(0, scores.result_words(se, m.winner))
         bad = getattr(se.cls, "BAD_POINTS", False)

@@ -105,7 +105,8 @@ def settle(match, result):
         for s in range(n):
             scores[s] += result.points[s]
         best = max(scores)
-        if scores.count(best) == 1 and (best >= match.target or n == 4 and match.hand_no + 1 >= rounds(match.target, n)):
+        if scores.count(best) == 1 and (best >= match.target
+                                        or n == 4 and match.hand_no + 1 >= rounds(match.target, n)):
             match.over = True
             match.winner = scores.index(best)
         return

@@ -1,4 +1,5 @@
-"""The interface a game family gives the AI: what its package holds, and :class:`Search`, Hard's part, with its defaults.
+"""The interface a game family gives the AI: what its package holds, and
+:class:`Search`, Hard's part, with its defaults.
 
 The general layer (:mod:`domino.ai`: the anytime protocol, Easy, Medium, Hard,
 the contract's exact solver) knows no game family. A game class names its

@@ -4,10 +4,11 @@
 game). Seen: the seat's hand, the tableau, every capture (public), every tile
 placed. Hidden: the other seats' hands (``counts`` tiles each) and the
 boneyard (``stock`` tiles, in an unknown order): every tile of the set not
-seen (a scripted deal may leave some out of play: the rest). Nothing is proven about them: any tile may be placed whatever the
-tableau shows and captures are optional, so no play rules a hidden tile out
-of a hand (no voids in this game); a seat's choice of which tile to place
-only makes some hands likelier, and Hard does not weigh deals by it.
+seen (a scripted deal may leave some out of play: the rest). Nothing is
+proven about them: any tile may be placed whatever the tableau shows and
+captures are optional, so no play rules a hidden tile out of a hand (no
+voids in this game); a seat's choice of which tile to place only makes some
+hands likelier, and Hard does not weigh deals by it.
 
 :meth:`Knowledge.deal` samples a deal (the other hands' sizes and the
 boneyard's size respected, its order random); :meth:`Knowledge.replay`

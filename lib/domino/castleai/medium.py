@@ -152,7 +152,8 @@ def _threat(d, n, pool):
         q[j] = r[j]
         have |= M[r[j]]
     q[n] = 0xFF
-    cheap = st[0] > st[1] or st[9]  # past the limit (or asked): the row's captures, and one more by a tile at the open end
+    # past the limit (or asked): the row's captures, and one more by a tile at the open end
+    cheap = st[0] > st[1] or st[9]
     base = _most(d + 1, n)  # what the row offers whatever the tile placed
     end = M[r[n - 2]] if n >= 2 and (base == 0 or cheap) else have  # (no capture yet: only one at the open end starts)
     c = _C

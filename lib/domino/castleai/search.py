@@ -23,7 +23,9 @@ class CastleSearch(Search):
     # of the planner's work (policy.work: a node is its row's length + 2); nothing is
     # replayed or weighed; fitted to tools/ai_cost.py's estimates (docs/ai.md)
     COSTS = Costs(deal=3, replay=0, weigh=0, move=6, node=8, node_fast=8, work=2)
-    PRIOR_SCALE = 1.0  # Medium's score (4 a tile) whole: Medium's look past the turn outweighs a playout's tile (set on deal set 7)
+    # Medium's score (4 a tile) whole: Medium's look past the turn outweighs a
+    # playout's tile (set on deal set 7)
+    PRIOR_SCALE = 1.0
     FastSolver = EndSolver
 
     rollout = staticmethod(policy.rollout)
