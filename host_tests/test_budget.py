@@ -94,17 +94,22 @@ def test_import_steps_follow_dependencies(name):
     assert set(order) == needed
 
 
-def test_game_imports_only_what_it_needs():
-    """Importing a game's module (fresh CPython) loads the line core and that game only."""
+def _fresh_modules(code):
+    """The ``domino`` modules loaded once ``code`` has run in a fresh CPython with the
+    core on its path."""
     import subprocess
     import sys
-    code = ("import sys; sys.path.insert(0, %r); import domino.%s; "
-            "print(' '.join(sorted(m for m in sys.modules if m.startswith('domino'))))")
-    seen = {}
-    for game in ("seychelles", "whist", "allfives"):
-        out = subprocess.run([sys.executable, "-c", code % (budget.LIB, game)],
-                             capture_output=True, text=True, check=True).stdout.split()
-        seen[game] = set(out)
+    src = ("import sys; sys.path.insert(0, %r)\n%s\n"
+           "print(' '.join(sorted(m for m in sys.modules if m.startswith('domino'))))"
+           % (budget.LIB, code))
+    return set(subprocess.run([sys.executable, "-c", src],
+                              capture_output=True, text=True, check=True).stdout.split())
+
+
+def test_game_imports_only_what_it_needs():
+    """Importing a game's module (fresh CPython) loads the line core and that game only."""
+    seen = {game: _fresh_modules("import domino.%s" % game)
+            for game in ("seychelles", "whist", "allfives")}
     line = {"domino", "domino.game", "domino.tiles", "domino.rng", "domino.line"}
     assert seen["seychelles"] == line | {"domino.seychelles"}
     assert seen["whist"] == line | {"domino.matchdraw", "domino.whist"}  # (the draw for seats)
@@ -120,20 +125,15 @@ def test_line_ai_loads_only_the_parts_its_game_runs(game):
     """Medium and Hard deciding in All Fives (fresh CPython) load none of the line family's
     block-play modules, and in Seychelles (block play) not the boneyard's draws: code a
     game does not run would take the device's heap."""
-    import subprocess
-    import sys
-    code = ("import sys; sys.path.insert(0, %r)\n"
-            "from domino import ai, %s as m\n"
+    code = ("from domino import ai, %s as m\n"
             "cls = m.%s\n"
             "g = cls(2, 5)\n"
             "seats = [ai.new_player(1, 1), ai.new_player(2, 2)]\n"
             "for _ in range(8):\n"
             "    s = g.turn\n"
-            "    g.play(seats[s].choose(cls, g.observation(s)), s)\n"
-            "print(' '.join(sorted(k for k in sys.modules if k.startswith('domino.lineai.'))))")
+            "    g.play(seats[s].choose(cls, g.observation(s)), s)")
     cls = {"allfives": "AllFives", "seychelles": "Seychelles"}[game]
-    out = subprocess.run([sys.executable, "-c", code % (budget.LIB, game, cls)],
-                         capture_output=True, text=True, check=True).stdout.split()
+    out = _fresh_modules(code % (game, cls))
     assert "domino.lineai.medium" in out and "domino.lineai.search" in out
     loaded = [k for k in _BLOCK_PLAY if k in out]
     if game == "allfives":
