@@ -67,7 +67,9 @@ def test_a_decision_stays_within_its_cost(gid, players, plies, options):
                 p.COST = cap
                 p.RACE_MIN = race
                 _decide(p, cls, obs)
-                assert p.deals >= 1 and p.starts[0] == (0, 0)
+                # counted from the setup: a replay of the seen events (the Knowledge
+                # standing the game at the position)
+                assert p.deals >= 1 and p.starts[0] == (0, p.cw.replay * len(obs.events))
                 # a deal starts only while the cost so far plus the mean deal's fits
                 # COST, or COST_CLOSE once RACE_MIN deals are kept (no clear leader)
                 for deals, cost in p.starts[1:]:

@@ -3,7 +3,8 @@
 Hard stops a decision once its counted cost would pass ``Hard.COST`` (see
 :class:`domino.ai.hard.Hard`). The cost counts, per decision, the hidden tiles
 placed in deals drawn (guided or not), the block likelihood's work, the events
-replayed and weighed, the playout moves (and the fast solver's playouts and
+replayed (the setup's replay, where the game is stood at the position, among them)
+and weighed, the playout moves (and the fast solver's playouts and
 their moves) and the exact-search nodes. This tool reads the raw
 file of a device run (``tools/device_budget.py --part=time --raw=FILE``: each
 position's Hard time on the device), plays each position's decision again on
@@ -55,6 +56,9 @@ def _count(counts):
         setattr(obj, name, w)
 
     ne = lambda a: len(a[0].obs.events)  # noqa: E731
+    # a Knowledge made stands the game at the position: Hard counts it as a replay
+    wrap(know.Knowledge, "__init__", lambda a, r: [("replay", len(a[2].events))])
+    wrap(looknow.Knowledge, "__init__", lambda a, r: [("loo_replay", len(a[2].events))])
     wrap(know.Knowledge, "deal", lambda a, r: [
         ("deal_guided" if len(a) > 3 and a[3] is not None else "deal", len(a[0].pool))])
     wrap(likely.BlockModel, "loglik", lambda a, r: [("loglik", a[0].work)])
@@ -155,7 +159,7 @@ def main(argv=None):
         p = Hard(seed)
         p.choose(type(g), g.observation(g.turn))
         xs = [counts.get(k, 0) for k in keys]
-        if not any(xs):
+        if not getattr(p, "deals", 0):
             continue  # no search (Medium's choice, a single move): nothing to fit
         X.append(xs)
         y.append(hard_us / 1000.0)

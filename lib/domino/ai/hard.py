@@ -94,7 +94,7 @@ class Hard(Sampling, Player):
         self.sums = [0] * nl  # each candidate's values summed (ints)
         self.cursor = 0
         self.deals = 0
-        self.cost = 0  # (counted from the deals on: below)
+        self.cost = 0  # (counted from the setup on: below)
         self.drawn = 0  # deals drawn for the next kept deal
         self.top = self.tot = 0.0
         self.last = False
@@ -137,7 +137,9 @@ class Hard(Sampling, Player):
         self.model = None
         self.guide = None
         self._deals(S, K, obs, fast)
-        self.cost = S.work() * self.c_work if self.c_work else 0
+        # counted from the decision's start: the Knowledge standing the game at the
+        # position (a replay of the seen events) and the policy's work so far
+        self.cost = self.c_replay + (S.work() * self.c_work if self.c_work else 0)
         # deals drawn again (few hidden tiles, sharp inference): a deal's likelihood
         # and its candidates' values (exact solves and playouts choose without
         # random numbers) are functions of the deal, so a repeat reuses them
