@@ -144,10 +144,10 @@ def main(argv=None):
     for line in lines:
         w = line.split()
         name, phase, seed, hard_us = w[1], w[2], int(w[3]), int(w[6])
-        if hard_us < 0 or name.startswith("loo") != loo:
-            continue
         cfg = [c for c in db.CONFIGS if c[0] == name][0]
         _, gid, players, opts, heavy = cfg
+        if hard_us < 0 or (gid != 3 if loo else gid > 2):
+            continue  # another family's position (ids: 0-2 the line games, 3 Loo)
         key = (name, heavy)
         if key not in cache:
             n = max(c for k, c in per.items() if k[0] == name)
