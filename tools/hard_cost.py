@@ -28,6 +28,7 @@ TOOLS = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [TOOLS, os.path.join(os.path.dirname(TOOLS), "lib")]
 
 import device_budget as db  # noqa: E402
+from domino import games  # noqa: E402
 from domino.ai import endgame  # noqa: E402
 from domino.lineai import know, likely, search, blockend, blockplay  # noqa: E402
 from domino.looai import know as looknow, search as loosearch  # noqa: E402
@@ -132,6 +133,7 @@ def main(argv=None):
     if len(argv) != 1 or argv[0].startswith("--"):
         raise SystemExit(__doc__.split("\n\n")[-2].strip())
     keys, weights = (LOO_KEYS, loo_weights()) if loo else (KEYS, line_weights())
+    family = "looai" if loo else "lineai"  # the game classes' AI: the positions fitted
     counts = {}
     _count(counts)
     X, y, rows = [], [], []
@@ -146,8 +148,8 @@ def main(argv=None):
         name, phase, seed, hard_us = w[1], w[2], int(w[3]), int(w[6])
         cfg = [c for c in db.CONFIGS if c[0] == name][0]
         _, gid, players, opts, heavy = cfg
-        if hard_us < 0 or (gid != 3 if loo else gid > 2):
-            continue  # another family's position (ids: 0-2 the line games, 3 Loo)
+        if hard_us < 0 or games.load(gid).AI != family:
+            continue  # another family's position
         key = (name, heavy)
         if key not in cache:
             n = max(c for k, c in per.items() if k[0] == name)
@@ -159,7 +161,7 @@ def main(argv=None):
         p = Hard(seed)
         p.choose(type(g), g.observation(g.turn))
         xs = [counts.get(k, 0) for k in keys]
-        if not getattr(p, "deals", 0):
+        if not p.deals:
             continue  # no search (Medium's choice, a single move): nothing to fit
         X.append(xs)
         y.append(hard_us / 1000.0)
