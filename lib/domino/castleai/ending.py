@@ -13,7 +13,7 @@ turns as the planner does (their tile too, as in the playouts). With
 going against the searching seat): against two greedy players (``castlegreedy``,
 1,500 deals, points share paired with no end search) -0.0023 +- 0.0013 where
 the planner's model gains +0.0026 +- 0.0009; against the club player with 2
-players level with it (docs/ai.md). At most two tiles a hand, so the tree is small; past
+players level with it (docs/ai-measured.md). At most two tiles a hand, so the tree is small; past
 the work limit the search gives up (None) and Hard plays a playout instead.
 Work (:attr:`EndSolver.nodes`) counts like the planner's (a node its row's
 length + 2), the planner's included, in units of 4.

@@ -23,7 +23,7 @@ generic one under MicroPython (``tools/ai_cost.py`` times Hard with it).
 With two sides the search is exact minimax. With more (three-handed
 Seychelles, each for himself) a paranoid search, every other seat playing
 against us, reads the others as a coalition the table does not have, and
-chooses worse than the playouts do (docs/ai.md): there each other seat plays
+chooses worse than the playouts do (docs/ai-measured.md): there each other seat plays
 the move the playouts' fast policy would (:mod:`.blockothers`, imported only
 then: off the heap of the other tables), so only our own seat's moves branch.
 

@@ -24,11 +24,11 @@ _ROW = tiles.SUIT_ROW
 # a block when our pips are lower (higher: minus), points scored in play (per
 # point), the points the next opponent is expected to score on the new ends (per
 # point, minus; over the other sides less one, as a point one of them scores costs
-# us that share of one of ours in the hand's spread: docs/ai.md)
+# us that share of one of ours in the hand's spread: docs/ai-measured.md)
 MEDIUM_W = [-1, 40, 20, 20, 4, 4, 100, 3, 3]
 # All Fives (any table): the fast policy's weights (``policy.SCORE_W``'s order) and
 # these, fitted by least squares to the outcome of each legal move of a Medium seat
-# played out against the club players with 2 to 4, twice (docs/ai.md): doubles shed
+# played out against the club players with 2 to 4, twice (docs/ai-measured.md): doubles shed
 # sooner, points weigh more, and the blocked line's term turns its sign (as fitted)
 SCORE_W_FIVES = [2, 26, 9, 4]
 MEDIUM_W_FIVES = [-1, 30, 20, 28, 4, 5, -30, 5, 6]

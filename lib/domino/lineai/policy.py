@@ -24,10 +24,10 @@ _ROW = tiles.SUIT_ROW
 # weights: per pip, a double, keeping a tile of the new end, per such tile
 SCORE_W = [2, 7, 5, 1]
 # playouts in block play, past the lead: a play after which the next seat holds
-# no tile of either end (docs/ai.md)
+# no tile of either end (docs/ai-measured.md)
 W_BLOCK = 25
 # ... and with three sides or more (each for himself: every other seat an
-# opponent), a play after which the seat after the next holds none (docs/ai.md)
+# opponent), a play after which the seat after the next holds none (docs/ai-measured.md)
 W_AFTER = 6
 
 

@@ -25,7 +25,7 @@ class LineSearch(Search):
     BLOCK = Costs(deal=3, replay=15, weigh=11, move=13, node=23, deal_guided=7, loglik=2, node_fast=5,
                   move_fast=5, playout_fast=33)
     SCORING = Costs(deal=3, replay=15, weigh=11, move=33, node=23)
-    PRIOR_SCALE = 4  # Medium's score beside the playouts' mean, 4 players or more (docs/ai.md) ...
+    PRIOR_SCALE = 4  # Medium's score beside the playouts' mean, 4 players or more ...
     PRIOR_SCALE_BAD = 1  # ... but in a game of bad points (Domino Whist), as with 2 or 3
     PRIOR_SCALE_SCORING = 8  # ... and twice in a game scoring in play (All Fives)
 
@@ -38,7 +38,7 @@ class LineSearch(Search):
 
     def prior_scale(self, K):
         """``PRIOR_SCALE`` with 4 players or more (``PRIOR_SCALE_BAD`` in Domino
-        Whist, ``PRIOR_SCALE_SCORING`` in All Fives), 1 with 2 or 3 (docs/ai.md)."""
+        Whist, ``PRIOR_SCALE_SCORING`` in All Fives), 1 with 2 or 3 (docs/ai-measured.md)."""
         if K.obs.players < 4:
             return 1
         if K.cls.BAD_POINTS:

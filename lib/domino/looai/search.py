@@ -23,7 +23,7 @@ class LooSearch(Search):
     # move 0.98 ms; no exact endings (node: unused)
     COSTS = Costs(deal=3, replay=5, weigh=9, move=20, node=28)
     # In play the playouts alone value Medium's best TOP moves: Medium's score beside
-    # them cost matches against the club players (docs/ai.md)
+    # them cost matches against the club players (docs/ai-measured.md)
     PRIOR_SCALE = 0
 
     rollout = staticmethod(policy.rollout)
@@ -38,7 +38,7 @@ class LooSearch(Search):
     def top(self, K, top):
         """One fewer of Medium's best moves than Hard's ``TOP`` (2 of 3) with 4
         players, and with 3 once a trick is done: the search gains most in the
-        first trick, and with 4 the cost leaves each move few deals (docs/ai.md)."""
+        first trick, and with 4 the cost leaves each move few deals (docs/ai-measured.md)."""
         n = K.obs.players
         return top - 1 if top > 1 and (n == 4 or n == 3 and sum(K.obs.public.tricks)) else top
 
@@ -46,7 +46,7 @@ class LooSearch(Search):
         """In play (``K.closed``) only: keep, miss, exchange, discards and passing
         are Medium's choice (its hand model, fitted to play against the club
         player). Playouts in which every seat sees every hand value them badly:
-        searched, Hard lost to the club players (docs/ai.md)."""
+        searched, Hard lost to the club players (docs/ai-measured.md)."""
         return K.closed
 
     def match_odds(self, K):
@@ -64,7 +64,7 @@ class LooSearch(Search):
     def close_cost(self, K, cost_close):
         """With 4 players, half of ``cost_close`` (1,000 ms): a close decision then
         goes on to about 930 ms on the emulated Pico; with 2 or 3 players the time
-        bought gains nothing measurable (docs/ai.md): 0."""
+        bought gains nothing measurable (docs/ai-measured.md): 0."""
         return cost_close // 2 if K.obs.players == 4 else 0
 
     def exact_at(self, K):
