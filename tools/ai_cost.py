@@ -22,9 +22,9 @@ core's Rng to various depths, only positions with a choice):
     :data:`US_PER_ITER_EST` is calibrated against the emulated Pico
     (``tools/device_budget.py --calibrate-wasm``: these positions decided on the
     device and under wasm): the median device/estimate ratio of Hard's decisions is 1.
-    It was 9.58 us (the published CircuitPython 9 time of the loop *inside a
-    function*, while the reference here runs at module level, 19.6 us on the
-    device): that made the estimates 1.35x optimistic for Hard. Per position the
+    The published CircuitPython 9 time of the loop, 9.58 us, is *inside a function*;
+    the reference here runs at module level (19.6 us on the device), and 9.58 would
+    make the estimates 1.35x optimistic for Hard. Per position the
     ratio still spreads from about 0.7 to 2.1 (the wasm interpreter's costs are not
     the device's, and the host's noise), and Medium's median ratio is 1.64 (its
     estimates stay about 1.2x optimistic): figures to compare, not to meet targets by.
@@ -311,18 +311,25 @@ def section_ai(b):
                 b.target(key, res[key], limit)
 
 
+def _games(text):
+    """``--games``' value: names of :data:`GAMES`, comma-separated."""
+    only = text.split(",")
+    for n in only:
+        if n not in [g[2] for g in GAMES]:
+            import argparse
+            raise argparse.ArgumentTypeError("no game %r (%s)" % (n, ", ".join(g[2] for g in GAMES)))
+    return only
+
+
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    quick = "--quick" in argv
-    hard = None
-    for a in argv:
-        if a.startswith("--hard="):
-            hard = a[len("--hard="):]
-    late = "--late" in argv
-    only = None
-    for a in argv:
-        if a.startswith("--games="):
-            only = a[len("--games="):].split(",")
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="fewer positions")
+    ap.add_argument("--hard", help="Hard's settings, name=value,... (as tools/arena.py's hard:...)")
+    ap.add_argument("--late", action="store_true", help="time late positions (exact endings)")
+    ap.add_argument("--games", type=_games, help="only these games, comma-separated")
+    args = ap.parse_args(argv)
+    quick, hard, late, only = args.quick, args.hard, args.late, args.games
     if only:
         global GAMES, LATE_GAMES
         GAMES = LATE_GAMES = tuple(x for x in GAMES if x[2] in only)

@@ -64,8 +64,12 @@ def lines():
                 yield "%d %d %d %d %d %d %d %d" % (gid, n, opt, seed, plies, mv[0], mv[1], mv[2])
 
 
-def main():
-    if "--check" in sys.argv:
+def main(argv=None):
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true", help="compare with %s, print what differs"
+                    % os.path.relpath(REF, os.path.dirname(HERE)))
+    if ap.parse_args(argv).check:
         with open(REF) as f:
             want = f.read().split("\n")
         got = list(lines())

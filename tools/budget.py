@@ -10,13 +10,14 @@ Prints ``key: value`` lines, then one ``target ...: PASS|MISS`` line per target:
 (``tools/device_budget.py``): times, free RAM, garbage-collection pauses and the Python
 stack measured on CircuitPython 10 on an emulated Pico (``tools/pico.py``), the figures
 to hold the game to (``--games=loo,castle``: time only the positions of those games, by
-the prefix of their name in device_budget's ``CONFIGS``). The wasm sections below measure heap and speed under MicroPython;
-the AI's time per decision is no longer estimated here (``tools/ai_cost.py`` keeps an
-estimate calibrated against the device for quick comparisons on the host).
+the prefix of their name in device_budget's ``CONFIGS``). The wasm sections below measure
+heap and speed under MicroPython; the AI's time per decision is not estimated here
+(``tools/ai_cost.py`` keeps an estimate calibrated against the device for quick
+comparisons on the host).
 
-The core is measured as ``tools/deploy.py`` puts it on a board: ``.py`` sources with the
-docstrings stripped (``tools/shrink.py``), which CircuitPython compiles on import (it
-cannot load MicroPython's ``.mpy`` files). For comparison the import heap is also printed
+The core is measured as ``tools/deploy.py`` puts it on a board when no CircuitPython
+compiler is at hand: ``.py`` sources with the docstrings stripped (``tools/shrink.py``),
+compiled on import. For comparison the import heap is also printed
 from the full sources (``_py``: the docstrings stay in RAM) and from ``mpy-cross`` output
 (``_mpy``: what a MicroPython board would load). Heap figures come from
 ``gc.mem_alloc()`` read between steps, with ``gc.collect()`` between them, one call into
@@ -489,17 +490,21 @@ def measure(quick=False, sections=None, full=False, raw=None, names=None):
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    quick = "--quick" in argv
-    sections = None
-    if "--device" in argv:
-        sections = [section_device]
-    elif "--all" in argv:
-        sections = SECTIONS + [section_device]
-    raw = [a[len("--raw="):] for a in argv if a.startswith("--raw=")]
-    names = [a[len("--games="):].split(",") for a in argv if a.startswith("--games=")]
-    b = measure(quick=quick, sections=sections, full="--full" in argv, raw=raw[-1] if raw else None,
-                names=names[-1] if names else None)
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    which = ap.add_mutually_exclusive_group()
+    which.add_argument("--device", action="store_true", help="the emulated Pico's figures only")
+    which.add_argument("--all", action="store_true", help="the wasm sections and the device's")
+    size = ap.add_mutually_exclusive_group()
+    size.add_argument("--quick", action="store_true", help="plain peaks, no min-heap searches; "
+                      "on the device 1 position a phase")
+    size.add_argument("--full", action="store_true", help="the device: 6 positions a phase")
+    ap.add_argument("--raw", help="the device: write every timed position's figures to this file")
+    ap.add_argument("--games", type=lambda s: __import__("device_budget")._games(s),
+                    help="the device: time only the tables whose names start so (loo,castle)")
+    args = ap.parse_args(argv)
+    sections = [section_device] if args.device else SECTIONS + [section_device] if args.all else None
+    b = measure(quick=args.quick, sections=sections, full=args.full, raw=args.raw, names=args.games)
     print("\n".join(b.lines()))
     return 1 if b.missed() else 0
 

@@ -1034,23 +1034,44 @@ def lines_of(dev):
     return out
 
 
+def _parts(text):
+    """``--part``'s value: parts of :func:`measure`, comma-separated."""
+    parts = tuple(text.split(","))
+    for p in parts:
+        if p not in ("time", "ram", "gc", "stack") and not (p.startswith("fwstack") and p[7:].isdigit()):
+            import argparse
+            raise argparse.ArgumentTypeError("no part %r (time, ram, gc, stack, fwstack<N>)" % p)
+    return parts
+
+
+def _games(text):
+    """``--games``' value: prefixes of :data:`CONFIGS` names, each naming at least one."""
+    names = text.split(",")
+    for n in names:
+        if not any(c[0].startswith(n) for c in CONFIGS):
+            import argparse
+            raise argparse.ArgumentTypeError("no table's name starts with %r" % n)
+    return names
+
+
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    parts = ("time", "ram", "gc", "stack")
-    raw = None
-    names = None
-    per_phase = None
-    for a in argv:
-        if a.startswith("--part="):
-            parts = tuple(a[len("--part="):].split(","))
-        if a.startswith("--raw="):
-            raw = a[len("--raw="):]
-        if a.startswith("--games="):
-            names = a[len("--games="):].split(",")
-        if a.startswith("--per-phase="):
-            per_phase = int(a[len("--per-phase="):])
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].split("\n")[0],
+                                 epilog="Tables (--games takes their prefixes): "
+                                 + ", ".join(c[0] for c in CONFIGS))
+    size = ap.add_mutually_exclusive_group()
+    size.add_argument("--quick", action="store_true", help="1 position a phase, two games")
+    size.add_argument("--full", action="store_true", help="6 positions a phase (3 with many players)")
+    ap.add_argument("--part", type=_parts, default=("time", "ram", "gc", "stack"),
+                    help="time, ram, gc, stack or fwstack<N>, comma-separated (default: the four)")
+    ap.add_argument("--games", type=_games, help="time only the tables whose names start so")
+    ap.add_argument("--per-phase", type=int, help="positions a phase and table")
+    ap.add_argument("--raw", help="write every timed position's figures to this file")
+    ap.add_argument("--calibrate-wasm", action="store_true", help="tools/ai_cost.py's constant")
+    args = ap.parse_args(argv)
+    parts, raw, names, per_phase = args.part, args.raw, args.games, args.per_phase
     say = lambda s: print("# " + s, file=sys.stderr, flush=True)  # noqa: E731
-    if "--calibrate-wasm" in argv:
+    if args.calibrate_wasm:
         res, us, _ = calibrate_wasm(say)
         for name in res:
             for level in sorted(res[name]):
@@ -1059,7 +1080,7 @@ def main(argv=None):
                         name, ("easy", "medium", "hard")[level], i, d, e, d / e))
         print("wasm_us_per_reference_iteration_calibrated: %.2f" % us)
         return 0
-    dev = measure(parts, full="--full" in argv, quick="--quick" in argv, out=say, names=names,
+    dev = measure(parts, full=args.full, quick=args.quick, out=say, names=names,
                   per_phase=per_phase)
     print("\n".join(lines_of(dev)))
     if raw:

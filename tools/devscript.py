@@ -398,11 +398,17 @@ def main(argv=None):
     the probe on (``--py``: deployed as ``.py`` sources); print each game's lowest free RAM, smallest
     largest block and lowest fill test, and the screens passed through with their
     emulated time."""
+    import argparse
+    ap = argparse.ArgumentParser(description="RAM runs on the emulated Pico, the probe on: "
+                                 "each game's lowest free RAM, smallest block and fill test.")
+    ap.add_argument("names", nargs="+", metavar="RUN", choices=sorted(RAM_STOP),
+                    help="RAM runs: " + ", ".join(sorted(RAM_STOP)))
+    ap.add_argument("--py", action="store_true",
+                    help="deploy .py sources, as deploy does without a compiler")
+    args = ap.parse_args(argv)
     import pico
     import tempfile
-    names = list(sys.argv[1:] if argv is None else argv)
-    mpy = "--py" not in names  # --py: the .py sources deploy writes without a compiler
-    names = [n for n in names if n != "--py"]
+    names, mpy = args.names, not args.py
     with tempfile.TemporaryDirectory() as d:
         img = pico.probe_image(os.path.join(d, "probe.img"), mpy=mpy)
         for name in names:

@@ -127,18 +127,21 @@ def nnls(X, y, sweeps=5000):
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    loo = "--family=loo" in argv
-    argv = [a for a in argv if a != "--family=loo"]
-    if len(argv) != 1 or argv[0].startswith("--"):
-        raise SystemExit(__doc__.split("\n\n")[-2].strip())
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("raw", metavar="RAW_FILE", help="tools/device_budget.py --part=time --raw=FILE's file")
+    ap.add_argument("--family", choices=("line", "loo"), default="line",
+                    help="the line games' weights (default) or Domino Loo's")
+    args = ap.parse_args(argv)
+    loo = args.family == "loo"
+    raw = args.raw
     keys, weights = (LOO_KEYS, loo_weights()) if loo else (KEYS, line_weights())
     family = "looai" if loo else "lineai"  # the game classes' AI: the positions fitted
     counts = {}
     _count(counts)
     X, y, rows = [], [], []
     cache = {}
-    lines = [line for line in open(argv[0]) if line.startswith("POS ")]
+    lines = [line for line in open(raw) if line.startswith("POS ")]
     per = {}  # positions per game and phase: the run's --per-phase, where it set one
     for line in lines:
         k = tuple(line.split()[1:3])
@@ -167,7 +170,7 @@ def main(argv=None):
         y.append(hard_us / 1000.0)
         rows.append((name, phase, seed, getattr(p, "cost", 0)))
     if not y:
-        raise SystemExit("no %s positions in %s" % ("Loo" if loo else "line game", argv[0]))
+        raise SystemExit("no %s positions in %s" % ("Loo" if loo else "line game", raw))
     b = nnls(X, y)
     print("positions: %d" % len(y))
     for k, v in zip(keys, b):

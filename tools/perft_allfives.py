@@ -66,13 +66,18 @@ def entry(case):
 
 
 def main(argv):
+    import argparse
+    ap = argparse.ArgumentParser(description="All Fives perft counts; without --check rewrites "
+                                 + os.path.relpath(DATA, ROOT) + ".")
+    ap.add_argument("--check", action="store_true", help="compare with the data file, write nothing")
+    check = ap.parse_args(argv).check
     entries = []
     for case in CASES:
         e = entry(case)
         entries.append(e)
         print("%dp %-5s seed %-4d code %s prefix %2d: %s" % (
             e["players"], e["options"], e["seed"], e["code"], len(e["prefix"]), e["nodes"]))
-    if "--check" in argv:
+    if check:
         with open(DATA) as f:
             old = json.load(f)
         ok = old["format"] == perft.FORMAT and old["entries"] == entries

@@ -419,7 +419,14 @@ def make(name, display):
 
 def main(argv=None):
     """Rewrite the golden PNGs (all, or the names given)."""
-    names = (argv if argv is not None else sys.argv[1:]) or list(SCREENS)
+    import argparse
+    ap = argparse.ArgumentParser(description="Rewrite the golden screenshots in "
+                                 "host_tests/golden/ (all, or those named).")
+    ap.add_argument("names", nargs="*", metavar="SCREEN", help="screens: " + ", ".join(SCREENS))
+    names = ap.parse_args(argv).names or list(SCREENS)
+    for name in names:
+        if name not in SCREENS:
+            ap.error("no screen %r" % name)
     display = sim.make_display(headless=True)
     os.makedirs(GOLDEN, exist_ok=True)
     for name in names:
