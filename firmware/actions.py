@@ -56,7 +56,8 @@ class Input:
             if h in ARROWS and now >= self.next_repeat:
                 out.append(h)
                 self.next_repeat = now + REPEAT_MS
-            elif h == "A" and not self.has_b and not self.long_done and now - self.held_since >= LONG_MS:
+            elif h == "A" and not self.has_b and not self.long_done \
+                    and now - self.held_since >= LONG_MS:
                 self.long_done = True
                 out.append("B")
         return out

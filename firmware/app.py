@@ -30,7 +30,8 @@ from domino import games
 from actions import Input
 from render import Screen
 import savegame
-from savegame import Settings, Stats, MatchRecord, BadSave, KIND_MATCH, REC_SETTINGS, REC_STATS, REC_MATCH
+from savegame import (Settings, Stats, MatchRecord, BadSave, KIND_MATCH, REC_SETTINGS, REC_STATS,
+                      REC_MATCH)
 import scenes
 from scenes import Message, Privacy
 from table import Table
@@ -99,7 +100,8 @@ class App:
                 self.last_code = self.session.code
                 rec = self.session.rec
                 if rec.kind == KIND_MATCH:  # New game offers its choices again
-                    self.options[rec.gid] = (rec.players, bytes(rec.seats) + b"\x02" * (8 - rec.players),
+                    self.options[rec.gid] = (rec.players,
+                                             bytes(rec.seats) + b"\x02" * (8 - rec.players),
                                              rec.target, rec.options)
             except (BadSave, ValueError) as e:
                 errors.append(str(e) + ": ignored")
@@ -113,7 +115,8 @@ class App:
             lines = []
             for e in errors:
                 lines.extend(scenes.wrap(e))
-            self.go(Message(self, "SAVE PROBLEM", lines[:4] + ["A: ok"], self.title(), self.ack_errors))
+            self.go(Message(self, "SAVE PROBLEM", lines[:4] + ["A: ok"], self.title(),
+                            self.ack_errors))
         elif not (resume and self.session is not None):  # else: the table at the first tick
             self.to_title()
 
@@ -152,7 +155,8 @@ class App:
         self.forget_screens(type(scene).__module__)
         if self.session is not None and scene is not self.table:
             self.table.drop_ai()
-        if getattr(scene, "TITLE_SCREEN", False) and (self.session is not None or self.session_done is not None):
+        if getattr(scene, "TITLE_SCREEN", False) \
+                and (self.session is not None or self.session_done is not None):
             self.session_done = None  # a finished match: its result has been shown
             self.set_aside()
             self.save_match()  # as it stands: a power cut at the title loses none of its moves
@@ -432,7 +436,8 @@ class App:
         t.reset()
         if se.result is not None:
             self.summary()
-        elif se.match is not None and se.match.draw and not (se.drew or se.match.hand_no or se.rec.moves):
+        elif se.match is not None and se.match.draw \
+                and not (se.drew or se.match.hand_no or se.rec.moves):
             from firstdraw import FirstDraw  # the draw before the first hand, once a session
             self.go(FirstDraw(self))
         elif len(se.humans) > 1 and t.viewer != se.game.turn and not se.is_ai(se.game.turn):

@@ -48,7 +48,8 @@ def layout_lines(board, nset):
     lines = ["FIRST " + tiles.name(board.first) + (", THE SPINNER" if spin == board.first else "")]
     laid = 1
     for i in range(len(board.arms)):
-        words = ["%d-%d" % p + ("*" if t == spin else "") for t, p in zip(board.arms[i], arm_pairs(board, i))]
+        words = ["%d-%d" % p + ("*" if t == spin else "")
+                 for t, p in zip(board.arms[i], arm_pairs(board, i))]
         laid += len(words)
         words = (words or ["NONE"]) + ["(END %d)" % board.ends[i]]
         row = _ARMS[i] + ":"
@@ -81,7 +82,8 @@ class BoardPage(Scene):
     def __init__(self, app):
         Scene.__init__(self, app)
         t = app.table
-        ob = app.session.game.observation(t.viewer if t.viewer is not None else 0)  # (the board is public)
+        # (the board is public: any seat's view shows it)
+        ob = app.session.game.observation(t.viewer if t.viewer is not None else 0)
         self.nset = ob.nset
         self.lines = layout_lines(ob.board, ob.nset)
         self.on_table = played(ob.board)

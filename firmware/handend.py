@@ -187,11 +187,12 @@ class Summary(Scene):
             return
         if len(lines) == 1:
             scr.text(0, lines[0])
-        elif r.end in ("domino", "block"):  # the words were on the page before: the call, or who went out
-            scr.text(0, _called("%s went out" % seat_name(se, r.winner) if r.winner >= 0 else "Blocked", r.call))
+        elif r.end in ("domino", "block"):  # as on the page before: the call, or who went out
+            scr.text(0, _called("%s went out" % seat_name(se, r.winner) if r.winner >= 0
+                                else "Blocked", r.call))
         else:  # another game's end: who won the hand, the call beside
-            scr.text(0, _called("%s won the hand" % seat_name(se, r.winner) if r.winner >= 0 else "No winner",
-                                r.call))
+            scr.text(0, _called("%s won the hand" % seat_name(se, r.winner) if r.winner >= 0
+                                else "No winner", r.call))
         # the score part: every side's points and totals (scores() are the totals)
         bad = getattr(se.cls, "BAD_POINTS", False)
         rows = [("BAD" if bad else "PTS", r.points)]
@@ -229,6 +230,7 @@ class Result(Scene):
         else:
             words = m.call.upper() if m.call else "FEWER BAD POINTS WIN" if bad else ""
         scr.text(1, words)
-        single = not target_unit(se.cls, m.players, m.options)  # a single hand: its points, no match score
-        scores.grid(scr, se, 31, [("PTS", se.result.points) if single else ("BAD" if bad else "TOT", m.scores)])
+        single = not target_unit(se.cls, m.players, m.options)  # a single hand: no match score
+        scores.grid(scr, se, 31, [("PTS", se.result.points) if single
+                                  else ("BAD" if bad else "TOT", m.scores)])
         scr.text(4, "A: title")

@@ -49,7 +49,8 @@ def build(profile, hw=None, keep_frame=False):
         other = [a for a in ADDRESSES if a in found]
         if not other:
             i2c.deinit()
-            raise ProfileError("no display at 0x%02X on %s/%s (I2C devices found: %s); check wiring and 'address'"
+            raise ProfileError("no display at 0x%02X on %s/%s (I2C devices found: %s); "
+                               "check wiring and 'address'"
                                % (address, profile["i2c_sda"], profile["i2c_scl"],
                                   ", ".join("0x%02X" % a for a in found) or "none"))
         hw.notes.append("display answered at 0x%02X, not 0x%02X: fix 'address' in the profile"

@@ -75,7 +75,8 @@ class Menu(Scene):
             self.top = self.sel - 4
         scr.clear()
         scr.title(self.TITLE)
-        if not self.app.inp.has_b and not getattr(self, "TITLE_SCREEN", False) and len(self.TITLE) < 16:
+        if not self.app.inp.has_b and not getattr(self, "TITLE_SCREEN", False) \
+                and len(self.TITLE) < 16:
             scr.small(71, 1, "HOLD A: BACK", 0)  # the 3-button build's back
         for i in range(5):
             j = self.top + i

@@ -168,7 +168,8 @@ class Options(Menu):
 
     def pick(self, i):
         if self._row(i)[0] == "start":
-            self.app.options[self.gid] = (self.players, bytes(self.kinds), self.target, self.options())
+            self.app.options[self.gid] = (self.players, bytes(self.kinds), self.target,
+                                          self.options())
             try:
                 self.app.start_match(self.gid, self.players, self.kinds[:self.players], self.target,
                                      self.options())

@@ -154,7 +154,8 @@ class MoveLog(Scene):
         if act in ("UP", "LEFT"):
             self.top = max(0, self.top - (1 if act == "UP" else _LOG_ROWS))
         elif act in ("DOWN", "RIGHT"):
-            self.top = max(0, min(len(self.lines) - _LOG_ROWS, self.top + (1 if act == "DOWN" else _LOG_ROWS)))
+            step = 1 if act == "DOWN" else _LOG_ROWS
+            self.top = max(0, min(len(self.lines) - _LOG_ROWS, self.top + step))
         elif act in ("A", "B", "LR"):
             _resume(self.app)
 

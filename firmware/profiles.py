@@ -69,7 +69,8 @@ def validate(profile, where="profile", pins=None):
         if not isinstance(pair, tuple) or len(pair) != 2 or not _is_str(pair[0]):
             _bad(where, "buttons", "entry %d must be a (pin name, action) pair" % i)
         if pair[1] not in ACTIONS:
-            _bad(where, "buttons", "entry %d: action %r is not one of %s" % (i, pair[1], " ".join(ACTIONS)))
+            _bad(where, "buttons", "entry %d: action %r is not one of %s"
+                 % (i, pair[1], " ".join(ACTIONS)))
         if pair[1] in seen_actions:
             _bad(where, "buttons", "action %s appears twice" % pair[1])
         seen_actions.append(pair[1])

@@ -189,7 +189,8 @@ class Screen:
     # -- text rows --------------------------------------------------------------
 
     def text(self, i, s, inverted=False, x=2):
-        """Draw ``s`` on text row ``i`` from ``x`` (black ink, for a :meth:`row_bar`, if ``inverted``).
+        """Draw ``s`` on text row ``i`` from ``x`` (black ink, for a :meth:`row_bar`, if
+        ``inverted``).
 
         The text goes into the bitmap at once, over what is there: draw a
         screen's rows after :meth:`clear` (and after :meth:`row_bar`).

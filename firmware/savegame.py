@@ -143,7 +143,8 @@ class MatchRecord:
     def encode(self):
         """The match record (a few bytes, the snapshot, and one byte per move of this hand)."""
         n = len(self.moves)
-        head = bytes((MATCH_VERSION, self.kind, self.gid, self.players, self.target >> 8, self.target & 255,
+        head = bytes((MATCH_VERSION, self.kind, self.gid, self.players,
+                      self.target >> 8, self.target & 255,
                       (self.seed >> 16) & 255, (self.seed >> 8) & 255, self.seed & 255,
                       self.starter, self.options, n >> 8, n & 255, len(self.snap)))
         snap = bytearray()

@@ -261,7 +261,8 @@ class FileBackend:
 
 
 class Storage:
-    """Versioned, CRC-checked records in an append-only log: ``load(id)``, ``save(id, payload)``, ``errors``.
+    """Versioned, CRC-checked records in an append-only log: ``load(id)``,
+    ``save(id, payload)``, ``errors``.
 
     ``compactions`` counts the saves that had to rewrite the whole region (on
     nvm: one sector erase each); every other save is an append.
@@ -390,7 +391,7 @@ class Storage:
         return p
 
     def _matches(self, img, n):
-        """True if the region's first ``n`` bytes read back as ``img``, compared a page at a time."""
+        """True if the region's first ``n`` bytes read back as ``img`` (a page at a time)."""
         p = 0
         while p < n:
             k = min(PAGE, n - p)
@@ -423,7 +424,8 @@ class Storage:
             name = NAMES[rid] if rid < len(NAMES) else "record %d" % rid
             what = ", ".join(bad)
             if self._best[rid] is not None:
-                self.errors.append("%s save: a damaged copy (%s) skipped; last good copy used" % (name, what))
+                self.errors.append("%s save: a damaged copy (%s) skipped; last good copy used"
+                                   % (name, what))
             else:
                 self.errors.append("%s save unreadable (%s): ignored" % (name, what))
             loose = False  # the bytes around a damaged copy belong to it

@@ -4,8 +4,9 @@
 save record (the match as it stood at this hand's deal, and this hand's
 moves, each stored as its index among the legal moves, see :mod:`savegame`),
 one AI engine per level in use (shared by the AI seats of that level, which
-think one at a time), and replay of a saved record. It knows no game's rules: everything goes through the game
-contract, so a new game in ``domino.games.GAMES`` needs no change here.
+think one at a time), and replay of a saved record. It knows no game's rules:
+everything goes through the game contract, so a new game in ``domino.games.GAMES``
+needs no change here.
 """
 
 import gc

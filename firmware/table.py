@@ -20,9 +20,9 @@ selected one inverted, then the moves that use no tile (pass, draw, keep, take
 miss...) as boxes named by ``move_name``. The frame knows no game: a tile's
 moves are the legal moves whose ``move_tile`` is that tile, the other moves
 are grouped by ``move_group`` (in the view's order if it has ``arrange``),
-and two or more moves on one item are offered as a "which one?" choice. LEFT and RIGHT pressed together ("LR", on every
-board) show the hand's moves so far (:class:`pause.MoveLog`), as does the
-pause menu (B).
+and two or more moves on one item are offered as a "which one?" choice. LEFT and RIGHT
+pressed together ("LR", on every board) show the hand's moves so far
+(:class:`pause.MoveLog`), as does the pause menu (B).
 """
 
 import gc
@@ -96,7 +96,7 @@ class Table(Scene):
         self.scored_until = 0
         self.items = []
         self.by_item = []
-        self.counts = ()  # row 0's count per seat as the hand stands: tiles held, or the view's ``cells``
+        self.counts = ()  # row 0's count per seat: tiles held, or the view's ``cells``
         self.word = ""  # row 0's word before the cells ("TOOK"), from the view's ``cells``
         self.stock = 0
         self.passed = 0  # a bit per seat whose last move was a pass
@@ -109,7 +109,7 @@ class Table(Scene):
         self.asked = False  # this turn the person pressed a key: row 1 says what A does
         self.dirty_model = True
         self.laid = False  # row 0 laid out for this hand (:meth:`layout`)
-        self.cells = ()  # row 0: each seat's cell's x and its name ("YOU:", "2:", "Y", ""), by :meth:`layout`
+        self.cells = ()  # row 0: each seat's cell: x, name ("YOU:", "2:", "Y", ""); :meth:`layout`
         self.names = ()
         self.row0 = 7  # the block's parts on row 0, a bit each, the rest on row 1 (:meth:`layout`)
         self.hum = -1  # the one person's seat, else -1 (:meth:`layout`)
@@ -169,7 +169,8 @@ class Table(Scene):
                 by.append([m for m in legal if g.move_tile(m) == t])
         for m in legal:  # the moves with no tile: an item per group
             if g.move_tile(m) < 0:
-                if items and items[-1] >= MOVE_ITEM and g.move_group(items[-1] - MOVE_ITEM) == g.move_group(m):
+                if items and items[-1] >= MOVE_ITEM \
+                        and g.move_group(items[-1] - MOVE_ITEM) == g.move_group(m):
                     by[-1].append(m)
                 else:
                     items.append(MOVE_ITEM + m)
@@ -216,7 +217,7 @@ class Table(Scene):
             out.append(said_by(se, said, g, ev, i))
         self.passed = passed
         self.plays = out
-        self.rpage = 0 if self.to_act else _BARE  # "YOUR TURN" first, else the fresh play, alone if need be
+        self.rpage = 0 if self.to_act else _BARE  # "YOUR TURN", else the fresh play (alone)
         self.rflip = 0
 
     def named(self, g, m):
@@ -239,7 +240,7 @@ class Table(Scene):
         if v is None or v.__name__ != name:
             self.view = v = None
             from domino.modules import forget
-            forget([k for k in sys.modules if k.startswith("views.") and k != name])  # another kind's view
+            forget([k for k in sys.modules if k.startswith("views.") and k != name])  # other views
             __import__(name)
             v = self.view = sys.modules[name]
         return v
@@ -387,7 +388,7 @@ class Table(Scene):
                 except ValueError as e:  # an illegal AI move: a fault of the AI
                     if app.strict:
                         raise
-                    print("AI fault:", e)  # the serial log; row 1 says it, the first legal move plays
+                    print("AI fault:", e)  # serial log; row 1 says it, the first legal move plays
                     self.warn = "S%d AI FAULT: FIRST MOVE PLAYED" % (turn + 1)
                     self.warn_moves = 2
                     se.play(se.legal()[0])
@@ -453,7 +454,8 @@ class Table(Scene):
                 budget = None
                 name = ("EASY", "MEDIUM")[level]
                 self.warn = "S%d LOW RAM: %s" % (turn + 1, name)
-                print("pocket dominoes: out of RAM in S%d's decision: it plays as %s" % (turn + 1, name))
+                print("pocket dominoes: out of RAM in S%d's decision: it plays as %s"
+                      % (turn + 1, name))
                 self.warn_moves = 2  # shown while it thinks and after its move
 
     def moved(self, now):
@@ -485,7 +487,7 @@ class Table(Scene):
         if self.warn:
             return self.warn
         if se.scored is not None and self.scored_until and se.last is not None:
-            w = se.last[0]  # the seat that moved, else (a trick won) the first of the side that scored
+            w = se.last[0]  # the seat that moved, else (a trick won) the scoring side's first
             while g.side(w) != se.scored[0]:
                 w = (w + 1) % g.players
             w = seat_name(se, w, True)
@@ -497,8 +499,10 @@ class Table(Scene):
         p = self.plays
         ai = se.result is None and se.is_ai(g.turn)
         mine = self.to_act and se.result is None
-        held = ai and self.ai_move is not None and not self.go_on and self.app.settings.speed == WAIT
-        pre = 13 if held else 6 if ai else 11 if mine else 0  # "A: S3 PLAYS  ", "S3... ", "YOUR TURN  "
+        held = ai and self.ai_move is not None and not self.go_on \
+            and self.app.settings.speed == WAIT
+        # the prefix's length: "A: S3 PLAYS  ", "S3... ", "YOUR TURN  "
+        pre = 13 if held else 6 if ai else 11 if mine else 0
         j = self.rpage & 255
         s, i = fit(p, j, self.mlen - pre)
         self.rend = i
@@ -510,7 +514,8 @@ class Table(Scene):
         if held:  # pace "wait for A": the AI seat's move waits
             return "A: " + seat_name(se, g.turn, True) + " PLAYS  " + s
         if ai:  # dots of a fixed width: the plays stay put
-            return seat_name(se, g.turn, True) + (".  ", ".. ", "...", "...")[self.frame % 4] + " " + s
+            dots = (".  ", ".. ", "...", "...")[self.frame % 4]
+            return seat_name(se, g.turn, True) + dots + " " + s
         if mine:
             return ("YOUR TURN  " + s).rstrip()
         return s
@@ -552,7 +557,7 @@ class Table(Scene):
         dig = 2 if g.BONEYARD or w or max(self.counts) > 9 else 1  # (14 each: 2-player Seychelles)
         names = ["YOU:" if s == hum else "%d:" % (s + 1) for s in range(n)]
         xs = []
-        x0 = x = len(w) * 4 + 3 if w else 0  # where the next cell would start: four blank columns after this one's text
+        x0 = x = len(w) * 4 + 3 if w else 0  # where the next cell starts: 4 blank columns after
         for s in range(n):
             xs.append(x)
             x += (len(names[s]) + dig) * 4 + 3
@@ -668,7 +673,8 @@ class Table(Scene):
             sel = i == self.sel
             if it < MOVE_ITEM:
                 legal = bool(self.by_item[i])
-                scr.tile(x, _HAND_Y, tiles.HI[it], tiles.LO[it], True, sel, self.to_act and not legal)
+                scr.tile(x, _HAND_Y, tiles.HI[it], tiles.LO[it], True, sel,
+                         self.to_act and not legal)
             else:
                 w = widths[i]
                 if sel:

@@ -187,5 +187,6 @@ def reveal(se, r):
         line += nm
     rows.append(line)
     for s in range(g.players):  # a seat a row, in words
-        rows.append("%s TOOK %d, SCORES %d" % (seat_name(se, s, True), len(captured[s]), r.points[s]))
+        rows.append("%s TOOK %d, SCORES %d"
+                    % (seat_name(se, s, True), len(captured[s]), r.points[s]))
     return "THE DEVIL'S HAND", rows

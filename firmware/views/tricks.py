@@ -29,7 +29,8 @@ from micropython import const
 
 _X0 = const(26)  # the seats' columns start here
 _HOLD_MS = const(1600)  # a finished trick's extra time on the board before the next lead
-_SHORT = (("LEAD ", ""), ("TAKE ", ""), ("FOR THE ", ""), ("EXCHANGE", "SWAP"))  # SWAP: the rules text's word
+# a move's words made short (SWAP: the rules text's word)
+_SHORT = (("LEAD ", ""), ("TAKE ", ""), ("FOR THE ", ""), ("EXCHANGE", "SWAP"))
 
 
 def said(g, ev, i, short):

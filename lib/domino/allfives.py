@@ -90,7 +90,8 @@ def config(players, options=0):
     if hand == 0:
         hand = 5 if players * 7 >= tiles.count(nset) else 7
     if players * hand > tiles.count(nset):
-        raise ValueError("hand size: %d hands of %d do not fit in a double-%d set" % (players, hand, nset))
+        raise ValueError("hand size: %d hands of %d do not fit in a double-%d set"
+                         % (players, hand, nset))
     partners = (options >> 6) & 1 == 1
     if partners and players != 4:
         raise ValueError("partnership play needs 4 players, not %d" % players)
@@ -396,7 +397,8 @@ class AllFives(LineGame):
                 if s % ns != w:
                     opp += pips[s]
             points[w] += round_five(opp)
-            return HandResult(DOMINO, self.winner, w, pips, points, "", "@%d went out" % self.winner)
+            return HandResult(DOMINO, self.winner, w, pips, points, "",
+                              "@%d went out" % self.winner)
         return HandResult(BLOCK, -1, -1, pips, points, "", "blocked: nobody could play")
 
     # -- layout for a screen ------------------------------------------------
@@ -447,7 +449,8 @@ class AllFives(LineGame):
                 if self.spinner < 0:
                     return "the %s arm is not open: no spinner has been laid" % ARM_NAMES[a]
                 return ("the %s arm is not open: the spinner %s opens its sides only after "
-                        "both its in-line sides are played" % (ARM_NAMES[a], tiles.name(self.spinner)))
+                        "both its in-line sides are played"
+                        % (ARM_NAMES[a], tiles.name(self.spinner)))
             e = self.ends[a]
             if tiles.has(t, e):
                 for b in range(a):

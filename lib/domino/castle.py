@@ -1,4 +1,5 @@
-"""Castle Rock (``../shared/rules/castle-rock.txt``). Readings of the text, as a bar table plays them.
+"""Castle Rock (``../shared/rules/castle-rock.txt``). Readings of the text, as a bar
+table plays them.
 
 Deal: 2-6 players, each for himself, on double-six (options: double-nine,
 double-twelve). Every player is dealt two tiles; the next tiles, in the order
@@ -460,15 +461,16 @@ class CastleRock(Game):
             legal = [buf[i] for i in range(self.legal_moves(buf))]
         return Observation(seat, self.players, self.turn, self.nset, self.hand(seat),
                            list(self.held), len(self.stock) - self.top, self.public(), events,
-                           self.hand_scores(), self.starter, legal, self.options_code(), self.board(),
-                           self.standing)
+                           self.hand_scores(), self.starter, legal, self.options_code(),
+                           self.board(), self.standing)
 
     def board(self):
         """The table: a :class:`~domino.game.Board` of the tableau kind (the Devil's
         count is the row's length)."""
         return Board(row=tuple(self.tableau()), dealer=self.dealer,
                      captured=tuple(tuple(self.captured(s)) for s in range(self.players)),
-                     placing=self.step == PLACING, stock=len(self.stock) - self.top, devil=self.rlen)
+                     placing=self.step == PLACING, stock=len(self.stock) - self.top,
+                     devil=self.rlen)
 
     def move_tile(self, move):
         """The tile of the hand ``move`` places, or -1 (captures and the end of a
@@ -532,8 +534,8 @@ class CastleRock(Game):
             return "the hand is over"
         seat = self.turn
         n = len(self.loc)
-        if type(move) is not int or move < 0 or move > MOVE_MASK or (move != END and (move & 127) >= n) \
-                or TRIPLE + 128 <= move < END or move > END:
+        if type(move) is not int or move < 0 or move > MOVE_MASK \
+                or (move != END and (move & 127) >= n) or TRIPLE + 128 <= move < END or move > END:
             return "not a move: %r" % (move,)
         nm = tiles.name(move & 127) if move != END else ""
         if self.step == PLACING:
@@ -559,7 +561,8 @@ class CastleRock(Game):
             if v == _HI[b] or v == _LO[b]:
                 s = v
         if s < 0:
-            return "%s lies between %s and %s, which share no suit" % (nm, tiles.name(a), tiles.name(b))
+            return "%s lies between %s and %s, which share no suit" % (
+                nm, tiles.name(a), tiles.name(b))
         if move >= TRIPLE and _HI[t] != s and _LO[t] != s:
             return "%s is not of the %d suit of %s and %s: only it can be taken" % (
                 nm, s, tiles.name(a), tiles.name(b))
@@ -614,8 +617,8 @@ class CastleRock(Game):
         if winner < 0:  # a tie in a match: "@0 and @2 tie"
             who = ", ".join("@%d" % s for s in top[:-1]) + " and @%d tie" % top[-1]
         else:
-            who = "@%d wins%s" % (winner, (" (youngest hand)" if len(top) > 1 else "") if self.drinks
-                                  else " the hand")
+            how = (" (youngest hand)" if len(top) > 1 else "") if self.drinks else " the hand"
+            who = "@%d wins%s" % (winner, how)
         text = "%s: took %d, Devil %d" % (who, cap[top[-1]], devil)
         r = HandResult(END_EMPTY, winner, winner, None, points, "", text)
         r.captured = cap

@@ -180,8 +180,8 @@ class Observation:
     (tiles left face down), ``public`` (the game's own public state, a tuple
     of ints and tuples documented in its module: a line game's open ends;
     Loo's is a named tuple, its trump, phase, trick in progress and the
-    seats' decisions by name; players read names, here or in ``board``), ``events`` (every move so far
-    as ``(seat, move)``; a move the seat could not see is shown as the game
+    seats' decisions by name; players read names, here or in ``board``), ``events``
+    (every move so far as ``(seat, move)``; a move the seat could not see is shown as the game
     says, e.g. another seat's draw as :data:`DRAW` with no tile), ``scores``
     (points per side scored in this hand so far), ``starter`` (the seat that
     began), ``legal`` (the seat's legal moves when it is to act, else empty),

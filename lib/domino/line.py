@@ -30,7 +30,8 @@ same position).
 from micropython import const
 from array import array
 
-from .game import Board, Game, IllegalMove, Observation, PASS, DRAW, SPECIAL, MOVE_MASK, new_move_buffer, place
+from .game import (Board, Game, IllegalMove, Observation, PASS, DRAW, SPECIAL, MOVE_MASK,
+                   new_move_buffer, place)
 from .rng import Rng
 from . import tiles
 
@@ -80,7 +81,8 @@ class LineGame(Game):
     def __init__(self, players, seed, nset, hand_size, starter=None, removed=()):
         ntiles = tiles.count(nset)
         if players * hand_size > ntiles - len(removed):
-            raise ValueError("%d hands of %d do not fit in a double-%d set" % (players, hand_size, nset))
+            raise ValueError("%d hands of %d do not fit in a double-%d set"
+                             % (players, hand_size, nset))
         self.players = players
         self.seed = seed
         self.nset = nset
@@ -329,9 +331,10 @@ class LineGame(Game):
         n = self.nplayed
         placed = self.placed
         arm = self.placed_arm
-        arms = tuple(tuple(placed[i] for i in range(1, n) if arm[i] == a) for a in range(self.narms))
-        return Board(first=placed[0] if n else -1, arms=arms, ends=tuple(self.open_ends()), spinner=-1,
-                     last=placed[n - 1] if n else -1, gains=(), counts=None, total=0)
+        arms = tuple(tuple(placed[i] for i in range(1, n) if arm[i] == a)
+                     for a in range(self.narms))
+        return Board(first=placed[0] if n else -1, arms=arms, ends=tuple(self.open_ends()),
+                     spinner=-1, last=placed[n - 1] if n else -1, gains=(), counts=None, total=0)
 
     def move_tile(self, move):
         """The tile ``move`` lays, or -1 (pass, draw)."""
@@ -356,7 +359,8 @@ class LineGame(Game):
     def why_illegal(self, move):
         """The specific reason ``move`` is not legal for the seat to act."""
         seat = self.turn
-        if not isinstance(move, int) or move < 0 or (move >= len(self.loc) * 4 and move not in (PASS, DRAW)):
+        if not isinstance(move, int) or move < 0 \
+                or (move >= len(self.loc) * 4 and move not in (PASS, DRAW)):
             return "not a move: %r" % (move,)
         buf = self._buf
         n = self.legal_moves(buf)
@@ -386,4 +390,5 @@ class LineGame(Game):
         b = 0
         while self.ends[b] != e:
             b += 1
-        return "%s on the %s end is the same play as on the %s end" % (nm, ARM_NAMES[a], ARM_NAMES[b])
+        return "%s on the %s end is the same play as on the %s end" % (
+            nm, ARM_NAMES[a], ARM_NAMES[b])

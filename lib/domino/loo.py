@@ -223,8 +223,9 @@ _DECISIONS = ("", "keep", "miss", "exchange", "pass", "pool")
 
 
 
-LooPublic = namedtuple("LooPublic", ("trump", "turnup", "dealer", "phase", "leader", "suit", "trick",
-                                     "tricks", "status", "misses", "last_winner", "last_trick"))
+LooPublic = namedtuple("LooPublic", ("trump", "turnup", "dealer", "phase", "leader", "suit",
+                                     "trick", "tricks", "status", "misses", "last_winner",
+                                     "last_trick"))
 
 
 class Loo(Game):
@@ -645,9 +646,9 @@ class Loo(Game):
         """The public state (``Observation.public``; layout in :mod:`domino.loo`)."""
         leader, suit, plays = self.trick()
         winner, last = self.last_trick()
-        return LooPublic(self.trump, self.turnup, self.dealer, self.phase, leader, suit, tuple(plays),
-                         tuple(self.tricks), tuple(self.status), self.nmisses - self.mtaken, winner,
-                         tuple(last))
+        return LooPublic(self.trump, self.turnup, self.dealer, self.phase, leader, suit,
+                         tuple(plays), tuple(self.tricks), tuple(self.status),
+                         self.nmisses - self.mtaken, winner, tuple(last))
 
     def observation(self, seat):
         """What ``seat`` may see: its hand, the turn-up, the tricks, the public moves
@@ -676,8 +677,8 @@ class Loo(Game):
                 counts[loc[t]] += 1
         return Observation(seat, self.players, self.turn, self.nset, self.hand(seat), counts,
                            (self.nmisses - self.mtaken) * self.miss_size, self.public(), events,
-                           self.hand_scores(), self.starter, legal, self.options_code(), self.board(),
-                           self.standing)
+                           self.hand_scores(), self.starter, legal, self.options_code(),
+                           self.board(), self.standing)
 
     def board(self):
         """The table: a :class:`~domino.game.Board` of the tricks kind."""
@@ -786,7 +787,8 @@ class Loo(Game):
                 elif a == TRUMP:
                     return "%s is not a trump (trumps are %d)" % (nm, trump)
                 elif a != _HI[t] and a != _LO[t]:
-                    return "%s cannot be announced as %d: only as %d or %d" % (nm, a, _HI[t], _LO[t])
+                    return "%s cannot be announced as %d: only as %d or %d" % (
+                        nm, a, _HI[t], _LO[t])
                 if not self.is_trump(t):
                     k = 0
                     for u in range(PIECES):
@@ -819,7 +821,8 @@ class Loo(Game):
                 if not self.pool:
                     return "passing (throwing up the hand) is only in pool play"
                 if seat == self.dealer:
-                    return "with all but one passed the dealer may not pass: he plays for himself or the pool"
+                    return ("with all but one passed the dealer may not pass: he plays for "
+                            "himself or the pool")
             if move == FOR_POOL:
                 if seat != self.dealer or not self.pool:
                     return "only the dealer in pool play may play for the pool"

@@ -139,7 +139,8 @@ def settle(match, result):
         scores[s] += delta[s]
     result.points = delta
     best = max(scores)
-    if left == 0 and not result.looed and match.hand_no + 1 >= rounds(match.target, n) and scores.count(best) == 1:
+    if left == 0 and not result.looed and match.hand_no + 1 >= rounds(match.target, n) \
+            and scores.count(best) == 1:
         match.over = True
         match.winner = scores.index(best)
         match.extra[0] = 0

@@ -63,7 +63,8 @@ class Seychelles(LineGame):
         removed = (_DOUBLE_BLANK,) if players == 3 else ()
         LineGame.__init__(self, players, seed, 6, _HANDS[players], None, removed)
         if starter is not None and (type(starter) is not int or starter != self.starter):
-            raise ValueError("starter: the double six is with seat %d, not %r" % (self.starter, starter))
+            raise ValueError("starter: the double six is with seat %d, not %r"
+                             % (self.starter, starter))
 
     @staticmethod
     def sides_for(players, options=0):
@@ -141,10 +142,10 @@ class Seychelles(LineGame):
             return
         w = scores.index(best)
         rest = max(scores[s] for s in range(len(scores)) if s != w)
-        o = [s for s in range(len(scores)) if s != w and scores[s] == rest][0]  # the best of the rest
+        o = [s for s in range(len(scores)) if s != w and scores[s] == rest][0]  # the next best
         if rest >= 10:
-            match.story = ("#%d reached %d but #%d had %d (10 or more): no winner, the match starts "
-                           "over from 0." % (w, best, o, rest))
+            match.story = ("#%d reached %d but #%d had %d (10 or more): no winner, the match "
+                           "starts over from 0." % (w, best, o, rest))
             for s in range(len(scores)):
                 scores[s] = 0
             match.restarts += 1

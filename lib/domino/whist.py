@@ -51,7 +51,8 @@ class Whist(LineGame):
         points = [0, 0]
         side = self.points_from(pips, self.winner, points)
         if self.winner >= 0:
-            return HandResult(DOMINO, self.winner, side, pips, points, "", "@%d went out" % self.winner)
+            return HandResult(DOMINO, self.winner, side, pips, points, "",
+                              "@%d went out" % self.winner)
         how = "blocked, #%d had fewer pips" % side if side >= 0 else "blocked, pips tied"
         return HandResult(BLOCK, -1, side, pips, points, "", how)
 

@@ -2,8 +2,8 @@
 
 :class:`~.hard.Hard` uses it instead of a playout once few tiles are left in
 the hands (``Hard.EXACT_GENERIC``; where the game's family has a faster
-solver, e.g. :mod:`domino.lineai.blockend`, that one) and the boneyard is empty: on each sampled deal
-every candidate is then valued by perfect play of all seats to the end of the
+solver, e.g. :mod:`domino.lineai.blockend`, that one) and the boneyard is empty: on
+each sampled deal every candidate is then valued by perfect play of all seats to the end of the
 hand rather than by the fast policy. With two sides this is exact minimax;
 with more sides it is the paranoid reading (every other side plays against
 us), the usual safe choice for a searcher that cannot model coalitions.

@@ -50,8 +50,8 @@ class Costs:
     (``move_fast``) and each such playout (``playout_fast``); 0 where the
     family lacks the feature. Fitted by ``tools/hard_cost.py``."""
 
-    def __init__(self, deal, replay, weigh, move, node, work=0, deal_guided=0, loglik=0, node_fast=0,
-                 move_fast=0, playout_fast=0):
+    def __init__(self, deal, replay, weigh, move, node, work=0, deal_guided=0, loglik=0,
+                 node_fast=0, move_fast=0, playout_fast=0):
         self.deal = deal
         self.replay = replay
         self.weigh = weigh

@@ -1,4 +1,5 @@
-"""Hard's deals: how many are drawn, what each piece of work costs, and the draw itself (:class:`Sampling`).
+"""Hard's deals: how many are drawn, what each piece of work costs, and the draw itself
+(:class:`Sampling`).
 
 Each deal of the hidden tiles is drawn by the family's ``Knowledge``, weighed by
 how likely the other seats' seen plays were on it under the model of play (the
@@ -103,7 +104,8 @@ class Sampling:
         self.forced = forced
 
     def _weigh(self, g, seat, mv):
-        return self.parts.loglik(g, self.buf2, self.buf3, seat, mv, self.etab, self.scoring, self.EPS)
+        return self.parts.loglik(g, self.buf2, self.buf3, seat, mv, self.etab, self.scoring,
+                                 self.EPS)
 
     def _draw(self, K, rng):
         """One unit of deal work: draw a deal and weigh it by the model of play

@@ -1,4 +1,5 @@
-"""The end of a Castle Rock hand searched on one full deal: every seat's choice of tile, to the hand's end.
+"""The end of a Castle Rock hand searched on one full deal: every seat's choice of tile, to
+the hand's end.
 
 Hard's exact endings (the family's ``FastSolver``, :mod:`.search`): once the
 boneyard is empty and few tiles are left in the hands (``exact_at``), each

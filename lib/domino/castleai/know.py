@@ -46,7 +46,8 @@ class Knowledge:
         self.step = PLACING if b.placing else TAKING
         self.closed = obs.stock == 0  # no tile comes into a hand any more
         g = game
-        if g is None or type(g) is not game_cls or g.players != n or g.options_code() != obs.options:
+        if g is None or type(g) is not game_cls or g.players != n \
+                or g.options_code() != obs.options:
             g = new_game(game_cls, obs)
         while g.nhist:
             g.undo()

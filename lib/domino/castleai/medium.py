@@ -1,4 +1,5 @@
-"""Medium's move features for Castle Rock: what the turn takes, less what the row left offers the others.
+"""Medium's move features for Castle Rock: what the turn takes, less what the row left
+offers the others.
 
 :func:`medium_scores` is the family's feature score (``medium_scores`` of the
 family interface, :mod:`domino.ai.interface`): Medium takes the best, Hard picks and
@@ -45,19 +46,21 @@ _HI = tiles.HI
 _LO = tiles.LO
 _M = array("H", [(1 << _HI[t]) | (1 << _LO[t]) for t in range(len(_HI))])  # a tile's suits as bits
 W_TILE = const(4)  # a tile captured
-W_NEXT = (5, 5, 5, 4, 4, 3, 3)  # by players: a tile the next seat is expected to take (4: as much as one taken;
-# 2-4 players set in play against the club player on deal sets 7 and 11, 5-6 as it weighs them)
+# by players: a tile the next seat is expected to take (4: as much as one taken; 2-4
+# players set in play against the club player on deal sets 7 and 11, 5-6 as it weighs them)
+W_NEXT = (5, 5, 5, 4, 4, 3, 3)
 W_SECOND = 6  # with 3 players or more: a tile the seat after the next takes (the next seat's)
 W_FOLLOW = 4  # with 2 players: a tile this seat is expected to take with the tile it keeps
 WORK = 1600  # work limit per decision (rows scanned, by length), shared by its moves
-_DEPTH = const(9)  # rows of the search's stack (a turn's captures and the next seat's; a small pystack)
+_DEPTH = const(9)  # rows of the search's stack (a turn's captures, the next seat's; small pystack)
 # made by medium_scores for its decision, sized by the row, and let go after (Hard's
 # playouts then have the heap): the search's rows by depth; by tiles taken, the unseen
 # tiles whose placing lets the next seat take that many, and what this seat then takes
 _R = _C = _F = None
-_ST = [0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0]  # work, limit, next seat's tiles (k), W_NEXT, unseen count, C(n, k),
+# work, limit, next seat's tiles (k), W_NEXT, unseen count, C(n, k),
 # the tile this seat keeps for its next turn (-1: none followed), W_FOLLOW, the hard limit,
 # 1: the threat the cheap way, W_SECOND, the seat after's tiles (k2), C(unseen, k2)
+_ST = [0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0]
 
 
 def _cut(r, q, n, i, w):
@@ -155,7 +158,8 @@ def _threat(d, n, pool):
     # past the limit (or asked): the row's captures, and one more by a tile at the open end
     cheap = st[0] > st[1] or st[9]
     base = _most(d + 1, n)  # what the row offers whatever the tile placed
-    end = M[r[n - 2]] if n >= 2 and (base == 0 or cheap) else have  # (no capture yet: only one at the open end starts)
+    # (no capture yet: only one at the open end starts)
+    end = M[r[n - 2]] if n >= 2 and (base == 0 or cheap) else have
     c = _C
     f = _F
     fol = st[6] >= 0 and not cheap
@@ -171,7 +175,7 @@ def _threat(d, n, pool):
                 v >>= 6
             else:  # the next seat takes nothing: this seat's tile after its
                 v = 0
-                if sb:  # (a capture only at the tile placed, by a kept tile sharing the open end's suit)
+                if sb:  # (a capture only at the tile placed, by a kept tile of the open end's suit)
                     q[n + 1] = st[6]
                     f[0] += _most(d + 1, n + 2)
         elif M[u] & end:

@@ -10,8 +10,8 @@ when the hand ends with it). Past a node limit a branch is followed along its
 first capture only (triplets are listed just after their singles, so the
 greedy line then is "the nearest capture first"). The limit counts work, a
 node its row's length plus 2 (its legal moves scan the row), so that a
-long row costs no more time than a short one. The playout
-(:func:`rollout`, to a horizon of :data:`HORIZON` rounds) plans the captures of the current turn with
+long row costs no more time than a short one. The playout (:func:`rollout`, to a
+horizon of :data:`HORIZON` rounds) plans the captures of the current turn with
 :data:`NODES_OWN` nodes (once per decision: :func:`_own`) and the rest
 with :data:`NODES_PLAYOUT`; no deal is weighed, so the model of play
 (:func:`loglik`) is none. Reads and changes the search game
@@ -30,8 +30,8 @@ W_THREAT = const(3)  # a place the next seat may capture at, left by the end of 
 NODES_OWN = 1500  # the planner's work limit for the captures of the turn a playout starts in
 NODES_PLAYOUT = 80  # ... for the later turns of a playout
 HORIZON = 2  # rounds a playout plays after this turn (0: to the hand's end; docs/ai-measured.md)
-HORIZON_TURNS = const(8)  # ... but at most this many turns: two rounds of 5 or 6 seats left Hard 2 deals
-_DEPTH = const(8)  # plies the planner opens (a placing and 7 captures; a small pystack); deeper: the end
+HORIZON_TURNS = const(8)  # ... at most this many turns (2 rounds of 5-6 seats left Hard 2 deals)
+_DEPTH = const(8)  # plies the planner opens (a placing, 7 captures; small pystack); deeper: the end
 _BUFS = [array("H", [0] * MAX_MOVES) for _ in range(_DEPTH)]  # move buffers by ply
 _PTS = [0] * 6
 _ST = [0, 0, 0]  # the planner's work, limit, best first move
@@ -137,8 +137,8 @@ def forget():
 
 def rollout(g, buf, rng, scoring, cnt):
     """Play ``g`` to the end of the hand or of :data:`HORIZON` rounds of turns
-    after the current one (at most :data:`HORIZON_TURNS` turns), whichever comes first (:func:`points` values the
-    captures so far: what is taken within a few turns decides most, and
+    after the current one (at most :data:`HORIZON_TURNS` turns), whichever comes first
+    (:func:`points` values the captures so far: what is taken within a few turns decides most, and
     shorter playouts buy more deals), every seat by :func:`plan` (the
     captures of the turn it starts in within :data:`NODES_OWN` work, the
     rest within :data:`NODES_PLAYOUT`); return the number of moves made.

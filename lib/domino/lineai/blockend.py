@@ -190,7 +190,8 @@ class BlockSolver:
                     n += 1
                 elif model and n > i + 1 and not mine >> seat & 1:
                     nx = seat + 1 if seat + 1 < players else 0
-                    stack[i] = model(self, i, n, h, hand[nx], hand[nx + 1 if nx + 1 < players else 0])
+                    stack[i] = model(self, i, n, h, hand[nx],
+                                     hand[nx + 1 if nx + 1 < players else 0])
                     n = i + 1
                 ply[k + 3] = n
                 ply[k + 2] = passes

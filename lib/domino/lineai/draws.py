@@ -36,7 +36,8 @@ def unplay_draws(events, drawseq, hands, stock):
                 m = drawseq[i] if drawseq[i] > 0 else 0
                 # prefer a tile that did not match the ends then
                 for t in h:
-                    if not (m & ((1 << _HI[t]) | (1 << _LO[t]))) and not _played_before(t, seat, events, i):
+                    if not (m & ((1 << _HI[t]) | (1 << _LO[t]))) \
+                            and not _played_before(t, seat, events, i):
                         pick = t
                         break
             if pick < 0:

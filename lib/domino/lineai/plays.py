@@ -22,7 +22,8 @@ _LO = tiles.LO
 _FIRST = const(255)  # "ends" of the lead: any tile, the new end is its high half
 _DMAX = const(47)  # (as in ..ai: the last gap of an exp_table)
 
-_LT = array("H", [int(1024 * math.log(128 + i) + 0.5) for i in range(128)])  # 1024 ln(128..255): 4968..5674
+# 1024 ln(128..255): 4968..5674
+_LT = array("H", [int(1024 * math.log(128 + i) + 0.5) for i in range(128)])
 
 
 def ilog(v):

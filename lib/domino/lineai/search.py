@@ -22,8 +22,8 @@ class LineSearch(Search):
     # Hard's cost weights for this family, fitted to the emulated Pico's decision times
     # by tools/hard_cost.py (docs/ai.md): block play (bitmask endings and playouts,
     # guided draws, the block model), and games scoring in play (dearer moves)
-    BLOCK = Costs(deal=3, replay=15, weigh=11, move=13, node=23, deal_guided=7, loglik=2, node_fast=5,
-                  move_fast=5, playout_fast=33)
+    BLOCK = Costs(deal=3, replay=15, weigh=11, move=13, node=23, deal_guided=7, loglik=2,
+                  node_fast=5, move_fast=5, playout_fast=33)
     SCORING = Costs(deal=3, replay=15, weigh=11, move=33, node=23)
     PRIOR_SCALE = 4  # Medium's score beside the playouts' mean, 4 players or more ...
     PRIOR_SCALE_BAD = 1  # ... but in a game of bad points (Domino Whist), as with 2 or 3

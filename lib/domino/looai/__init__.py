@@ -8,7 +8,8 @@ consistent with them, the replay), ``medium_scores`` (:mod:`.medium`: each
 piece's chance to win the trick, keep or miss by the hand's worth less the
 loo's risk) and ``search_parts`` (:mod:`.search`: the playout policy and the
 model of play of :mod:`.policy`; no exact endings). It
-reads Loo's moves (:mod:`domino.loo`) and ``Observation.public`` (a :class:`~domino.loo.LooPublic`, read by name).
+reads Loo's moves (:mod:`domino.loo`) and ``Observation.public`` (a
+:class:`~domino.loo.LooPublic`, read by name).
 """
 
 from .. import tiles

@@ -73,7 +73,8 @@ class Knowledge:
         self.dealer = pub.dealer
         self.closed = pub.phase >= 2  # in play (or ended) no piece comes into a hand
         g = game
-        if g is None or type(g) is not game_cls or g.players != n or g.options_code() != obs.options:
+        if g is None or type(g) is not game_cls or g.players != n \
+                or g.options_code() != obs.options:
             g = new_game(game_cls, obs)
         while g.nhist:
             g.undo()

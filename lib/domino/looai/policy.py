@@ -40,7 +40,7 @@ _MODEL2 = (4, 8, 14, 21, 25, 34, 40, 61, 11, 4, 30, 44, 7, -89, -21, -14, -14, 0
 _MODEL3 = (11, 13, 12, 15, 21, 25, 33, 60, 7, -5, 17, 32, 7, -65, -15, -4, -10, 4)
 _MODEL4 = (13, 12, 13, 16, 20, 23, 29, 63, 6, -9, 10, 27, 8, -52, 3, 7, -9, 0)
 DECIDE_T = 10  # the model of a keep or a miss: tenths of a point a factor e (docs/ai-measured.md)
-POOL_LOO = 0  # points() of a loo in pool play: its cost depends on the pool, which no observation holds
+POOL_LOO = 0  # points() of a loo in pool play: its cost depends on the pool, not observed
 
 
 def keepval(t, trump):
