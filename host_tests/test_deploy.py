@@ -151,6 +151,7 @@ def test_py_writes_sources_without_looking_for_a_compiler(tmp_path, capsys, monk
         assert got.count("\n") == text.count("\n"), rel
     assert (dest / "lib/adafruit_displayio_ssd1306.py").is_file() and (dest / "boards/pico.py").is_file()
     assert deploy.FALLBACK not in out  # asked for, not a fallback
+    assert deploy.SOURCES_WARNING in out  # what sources cost on the board, said all the same
 
 
 def test_no_compiler_falls_back_to_sources_saying_why(tmp_path, capsys, monkeypatch):
@@ -169,6 +170,7 @@ def test_no_compiler_falls_back_to_sources_saying_why(tmp_path, capsys, monkeypa
     line = next(x for x in out.splitlines() if deploy.FALLBACK in x)
     assert line == ("no mpy-cross for CircuitPython 10: circuitpython-build-tools could not get it "
                     "(OSError: Could not resolve host); copying .py sources instead, docstrings stripped")
+    assert deploy.SOURCES_WARNING in out
     assert not list(dest.rglob("*.mpy"))
     assert (dest / "lib/domino/line.py").is_file() and (dest / "app.py").is_file()
 
@@ -323,6 +325,7 @@ def test_accepts_circuitpy_drive(tmp_path, capsys, compiler):
     rc, out, _ = run([str(drive), "--board", "pico"], capsys)
     assert rc == 0
     assert (drive / "code.py").is_file() and (drive / "app.mpy").read_bytes()[:2] == MPY_HEADER
+    assert deploy.SOURCES_WARNING not in out
     settings = (drive / "settings.toml").read_text().splitlines()
     assert settings == ['CIRCUITPY_WEB_API_PASSWORD = "x"', 'POCKET_DOMINO_BOARD = "pico"',
                         "CIRCUITPY_PYSTACK_SIZE = 3072", "CIRCUITPY_HEAP_START_SIZE = 131072"]
