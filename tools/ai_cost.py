@@ -44,6 +44,7 @@ peaks alone are the ``section_ai`` section of ``tools/budget.py`` (which no long
 prints a time estimate).
 """
 
+import argparse
 import os
 import sys
 
@@ -316,13 +317,11 @@ def _games(text):
     only = text.split(",")
     for n in only:
         if n not in [g[2] for g in GAMES]:
-            import argparse
             raise argparse.ArgumentTypeError("no game %r (%s)" % (n, ", ".join(g[2] for g in GAMES)))
     return only
 
 
 def main(argv=None):
-    import argparse
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="fewer positions")
     ap.add_argument("--hard", help="Hard's settings, name=value,... (as tools/arena.py's hard:...)")

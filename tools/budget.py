@@ -500,7 +500,7 @@ def main(argv=None):
                       "on the device 1 position a phase")
     size.add_argument("--full", action="store_true", help="the device: 6 positions a phase")
     ap.add_argument("--raw", help="the device: write every timed position's figures to this file")
-    ap.add_argument("--games", type=lambda s: __import__("device_budget")._games(s),
+    ap.add_argument("--games", type=lambda s: __import__("device_budget").games_arg(s),
                     help="the device: time only the tables whose names start so (loo,castle)")
     args = ap.parse_args(argv)
     sections = [section_device] if args.device else SECTIONS + [section_device] if args.all else None

@@ -68,6 +68,7 @@ Each device run's settings.toml is written whole (``files``) so that the stack s
 replaces deploy's line.
 """
 
+import argparse
 import os
 import sys
 import time
@@ -1039,23 +1040,20 @@ def _parts(text):
     parts = tuple(text.split(","))
     for p in parts:
         if p not in ("time", "ram", "gc", "stack") and not (p.startswith("fwstack") and p[7:].isdigit()):
-            import argparse
             raise argparse.ArgumentTypeError("no part %r (time, ram, gc, stack, fwstack<N>)" % p)
     return parts
 
 
-def _games(text):
+def games_arg(text):
     """``--games``' value: prefixes of :data:`CONFIGS` names, each naming at least one."""
     names = text.split(",")
     for n in names:
         if not any(c[0].startswith(n) for c in CONFIGS):
-            import argparse
             raise argparse.ArgumentTypeError("no table's name starts with %r" % n)
     return names
 
 
 def main(argv=None):
-    import argparse
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].split("\n")[0],
                                  epilog="Tables (--games takes their prefixes): "
                                  + ", ".join(c[0] for c in CONFIGS))
@@ -1064,7 +1062,7 @@ def main(argv=None):
     size.add_argument("--full", action="store_true", help="6 positions a phase (3 with many players)")
     ap.add_argument("--part", type=_parts, default=("time", "ram", "gc", "stack"),
                     help="time, ram, gc, stack or fwstack<N>, comma-separated (default: the four)")
-    ap.add_argument("--games", type=_games, help="time only the tables whose names start so")
+    ap.add_argument("--games", type=games_arg, help="time only the tables whose names start so")
     ap.add_argument("--per-phase", type=int, help="positions a phase and table")
     ap.add_argument("--raw", help="write every timed position's figures to this file")
     ap.add_argument("--calibrate-wasm", action="store_true", help="tools/ai_cost.py's constant")

@@ -168,7 +168,7 @@ def main(argv=None):
             continue  # no search (Medium's choice, a single move): nothing to fit
         X.append(xs)
         y.append(hard_us / 1000.0)
-        rows.append((name, phase, seed, getattr(p, "cost", 0)))
+        rows.append((name, phase, seed, p.cost))
     if not y:
         raise SystemExit("no %s positions in %s" % ("Loo" if loo else "line game", raw))
     b = nnls(X, y)
