@@ -11,7 +11,8 @@ name of each key number (``("LEFT", "RIGHT", "A")`` up to six buttons);
 optional ``pwmio.PWMOut`` (variable frequency) or a callable ``(hz, ms)``. On a
 device ``restart`` starts the program again (each match is played on a fresh heap,
 :meth:`App._restart`) and ``resume`` says this run is such a restart: it opens the
-saved match at once.
+saved match at once, or the menu screen ``screen`` when the run before asked for it
+(:meth:`App.reopen`).
 
 Each :meth:`App.tick` reads input, lets the AI work for a bounded budget and
 redraws only when something changed. The match record is rewritten when the
@@ -46,7 +47,9 @@ class App:
     """State machine of screens over one Screen; see the module docstring."""
 
     def __init__(self, display, keys, storage, buttons, now_ms=None, buzzer=None, forget_code=False,
-                 restart=None, resume=False):
+                 restart=None, resume=False, screen=None):
+        if not resume:
+            screen = None
         self.display = display
         self.restart = restart  # on a device: start the program again (see _restart)
         self.forget_code = forget_code  # on a device: code not in use is forgotten (RAM)
@@ -96,9 +99,12 @@ class App:
         b = self._load(REC_MATCH, errors)
         if b:
             try:
-                self.session = sessionmod.Session(MatchRecord.decode(b))
-                self.last_code = self.session.code
-                rec = self.session.rec
+                rec = MatchRecord.decode(b)
+                if screen is None:
+                    self.session = sessionmod.Session(rec)
+                    self.last_code = self.session.code
+                else:  # set aside: the screen opens on a heap without the match
+                    self.kept = b
                 if rec.kind == KIND_MATCH:  # New game offers its choices again
                     self.options[rec.gid] = (rec.players,
                                              bytes(rec.seats) + b"\x02" * (8 - rec.players),
@@ -117,6 +123,9 @@ class App:
                 lines.extend(scenes.wrap(e))
             self.go(Message(self, "SAVE PROBLEM", lines[:4] + ["A: ok"], self.title(),
                             self.ack_errors))
+        elif resume and screen is not None:
+            from menus import reopen
+            reopen(self, screen)
         elif not (resume and self.session is not None):  # else: the table at the first tick
             self.to_title()
 
@@ -397,12 +406,13 @@ class App:
             self._restart("DEALING")
         self.resume_table()
 
-    def _restart(self, what):
+    def _restart(self, what, screen=None):
         """On a device (``restart``, from code.py) a match is played on a fresh heap: once
         its record is saved the screen says ``what`` and the board starts its program
         again, which opens the saved match at once (``resume``) as Continue does after a
-        power cycle. Returns where there is no ``restart``. The menus' cursors are
-        forgotten either way, as a restart forgets them."""
+        power cycle, or the menu screen ``screen`` (:meth:`reopen`). Returns where there
+        is no ``restart``, or where it cannot carry ``screen`` over. The menus' cursors
+        are forgotten either way, as a restart forgets them."""
         self.cursor = {}
         if self.restart is None:
             return
@@ -411,7 +421,17 @@ class App:
         what += "..."
         scr.text(2, what, x=(128 - scr.font.adv * len(what)) // 2)
         scr.refresh()
-        self.restart()
+        if screen is None:
+            self.restart()
+        else:
+            self.restart(screen)
+
+    def reopen(self, screen):
+        """Start the program again to open menu screen ``screen`` (a code of
+        ``menus.reopen``) on a fresh heap, the match set aside kept in its save. Returns
+        where it cannot: no ``restart``, or the match could not be saved."""
+        if self.restart is not None and self.session is None and self.save_match():
+            self._restart("LOADING", screen)
 
     def resume_table(self):
         """Show the table of the session (or its pending summary / privacy screen);

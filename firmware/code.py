@@ -3,7 +3,8 @@
 The profile comes from POCKET_DOMINO_BOARD in settings.toml, else from
 board.board_id (see boards/). Problems are printed on the serial console and
 shown on the OLED until reset. A match starts the program again, on a fresh heap
-(``App._restart``); that run opens the saved match at once.
+(``App._restart``); that run opens the saved match at once, or the menu screen the run
+before asked for, marked in ``alarm.sleep_memory`` (``App.reopen``).
 """
 
 import gc
@@ -11,12 +12,19 @@ import sys
 
 from domino.modules import forget
 
+_MARK = 0xD5  # sleep_memory[0] while sleep_memory[1] holds the screen to open (App.reopen)
+
 
 def main():
     import hardware
     import supervisor
     resume = supervisor.runtime.run_reason == supervisor.RunReason.SUPERVISOR_RELOAD
     hw = hardware.Hardware()
+    mem = hardware.sleep_memory()
+    screen = None
+    if mem is not None and mem[0] == _MARK:  # the screen the run before asked for, once
+        mem[0] = 0
+        screen = mem[1]
     try:
         import profiles
         name, profile = profiles.select_profile()
@@ -33,15 +41,21 @@ def main():
         from app import App
         i2c = hw.i2c
 
-        def restart():
-            # a match on a fresh heap (App._restart): the display and its bus are let go,
-            # so the screen keeps its last frame while the program starts again
+        def restart(screen=None):
+            # a match, or a menu screen (App.reopen), on a fresh heap (App._restart): the
+            # display and its bus are let go, so the screen keeps its last frame while the
+            # program starts again; returns if it cannot carry ``screen`` over
+            if screen is not None:
+                if mem is None:
+                    return
+                mem[1] = screen
+                mem[0] = _MARK
             import displayio
             displayio.release_displays()
             i2c.deinit()
             supervisor.reload()
         app = App(hw.display, hw.keys, st, hw.buttons, buzzer=hw.buzzer, forget_code=True,
-                  restart=restart, resume=resume)
+                  restart=restart, resume=resume, screen=screen)
         if probe:
             from probe import Probe
             app.probe = Probe(app)

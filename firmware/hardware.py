@@ -1,5 +1,5 @@
 """The hardware objects built from a board profile (``profiles.py``), the
-storage for saves, and the error screen.
+storage for saves, the error screen, and the RAM kept over a restart.
 
 Everything that touches ``board``, ``busio``, ``displayio``, ``keypad``,
 ``pwmio`` or ``microcontroller`` is imported inside the functions that need it.
@@ -75,6 +75,16 @@ def build(profile, hw=None, keep_frame=False):
         hw.buzzer = pwmio.PWMOut(getattr(board, profile["buzzer"]), duty_cycle=0,
                                  frequency=440, variable_frequency=True)
     return hw
+
+
+def sleep_memory():
+    """``alarm.sleep_memory`` (RAM kept over a restart: code.py's mark for the next run),
+    or None on a board without it."""
+    try:
+        from alarm import sleep_memory
+    except ImportError:
+        return None
+    return sleep_memory if len(sleep_memory) >= 2 else None
 
 
 def make_storage(save_file=SAVE_FILE):

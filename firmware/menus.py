@@ -2,10 +2,12 @@
 (``scenes.SCREENS``): not in RAM during play.
 """
 
+import gc
+
 from domino import games, __version__
 from domino.modules import forget
 from listmenu import Menu
-from scenes import Scene, wrap
+from scenes import Message, Scene, wrap
 from session import LAYOUTS
 
 
@@ -56,13 +58,43 @@ class Picker(Menu):
         return [g[3] for g in games.shown(LAYOUTS)]
 
     def pick(self, i):
-        gid = games.shown(LAYOUTS)[i][0]
-        if self.rules:
-            self.app.go(Rules(self.app, gid))
-        else:
-            from newgame import Options
+        self.open(games.shown(LAYOUTS)[i][0])
 
-            self.app.go(Options(self.app, gid))
+    def open(self, gid, again=False):
+        """Show game ``gid``'s options (or its rules). Building them loads code (the game's
+        module, the rules' text), which a device running ``.py`` sources compiles on the
+        heap the match before left broken up: on MemoryError the device starts again and
+        opens them on a fresh heap (:meth:`App.reopen`); where it cannot, or ``again``
+        (this run is that fresh start), a message says RAM ran out."""
+        app = self.app
+        try:
+            if self.rules:
+                scene = Rules(app, gid)
+            else:
+                from newgame import Options
+
+                scene = Options(app, gid)
+        except MemoryError:
+            gc.collect()
+            if not again:
+                app.reopen(gid + (REOPEN_RULES if self.rules else 0))  # returns if it cannot
+            name = [g[3] for g in games.GAMES if g[0] == gid][0]
+            scene = Message(app, "OUT OF RAM", wrap("%s did not fit in RAM." % name) + ["A: ok"],
+                            self)
+        app.go(scene)
+
+
+REOPEN_RULES = 8  # App.reopen's code for a game's rules: this plus its id (options: the id)
+
+
+def reopen(app, what):
+    """Open the screen a restart was asked for (code ``what`` of :meth:`Picker.open`), the
+    menus behind it with their cursors on the rows that led there."""
+    rules, gid = what >= REOPEN_RULES, what % REOPEN_RULES
+    p = Picker(app, rules=rules)
+    app.cursor[Title.KEY] = "Rules" if rules else "New game"
+    app.cursor[p.KEY] = [g[3] for g in games.GAMES if g[0] == gid][0]
+    p.open(gid, again=True)
 
 
 def pages(text, width=20, rows=5):

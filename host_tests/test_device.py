@@ -130,6 +130,10 @@ def launch(workers):
         for name in RAM_RUNS:
             runs[name] = lanes.submit(devscript.ram_run, name, probe_image, devscript.ram_start(name),
                                       os.path.join(d, name + ".bin"), 2400)
+        runs["py_tricks"] = lanes.submit(
+            devscript.ram_run, "ram_tricks", pico.probe_image(os.path.join(d, "py.img"), mpy=False),
+            devscript.ram_start("ram_tricks", py=True), os.path.join(d, "py_tricks.bin"), 2400,
+            stop=devscript.reading_stop(lambda mem: devscript.first_moves(mem, 3) >= devscript.FIRST))
         runs["power"] = lanes.submit(power_cycle, probe_image, os.path.join(d, "flash.bin"))
         image = pico.build_image(os.path.join(d, "fs.img"))
         runs["actions"] = lanes.submit(pico.run, image, script=ACTIONS)
@@ -373,6 +377,18 @@ def test_free_ram_holds_in_domino_loo_pool_play_and_domino_whist(device):
     pool play, all Hard, over a hand's end and the next deal."""
     mem = guards_hold("ram_tricks", device["ram_tricks"].result())
     assert over_a_hands_end(quit_then("ram_tricks", mem), 3), phases(mem, 3)
+
+
+def test_sources_open_a_game_that_does_not_fit_after_a_match_on_a_fresh_heap(device):
+    """Deployed as ``.py`` sources: 4-player Domino Whist, its first moves, quit; then
+    Domino Loo, whose module does not compile on the heap the match left, so the program
+    starts again to open its options (``App.reopen``): a third start of the program
+    (Whist's deal, Loo's options, Loo's deal), and Loo is played."""
+    r = device["py_tricks"].result()
+    no_crash(r)
+    mem = quit_then("ram_tricks", mem_lines(r))
+    assert devscript.first_moves(mem, 3) >= devscript.FIRST, phases(mem, 3)
+    assert r.console.count("soft reboot") == 3, r.console.count("soft reboot")
 
 
 def continued_late(device, name, gid):

@@ -588,6 +588,103 @@ def test_each_match_starts_the_program_again_as_on_the_device(gid_index):
     assert h.restarts == 2
 
 
+class _NoRoom:
+    """``games.load`` that raises MemoryError for game ``gid`` the first ``times`` calls, as
+    compiling its module does on a device running ``.py`` sources after a match."""
+
+    def __init__(self, monkeypatch, gid, times):
+        from domino import games
+        self.load, self.gid, self.left = games.load, gid, times
+        monkeypatch.setattr(games, "load", self)
+
+    def __call__(self, gid):
+        if gid == self.gid and self.left:
+            self.left -= 1
+            raise MemoryError("memory allocation failed")
+        return self.load(gid)
+
+
+def _whist_quit():
+    """A device-like harness (restarts) after a Domino Whist match was played a little and
+    quit to the title; with the saved match's bytes."""
+    h = sim.Harness(6, storage=Storage(MemoryBackend(bytearray(4096))), restarts=True)
+    refresh_golden._start(h, 1, kinds=[0, 3, 3, 3])
+    play_some(h, 2)
+    _pause_and_quit(h)
+    assert h.restarts == 1 and h.app.resumable()
+    h.app.scene.sel = h.app.scene.rows().index("New game")
+    return h, h.app.kept
+
+
+def test_a_game_that_does_not_fit_beside_the_menus_opens_after_a_restart(monkeypatch):
+    """Loading a game for its options screen can run out of RAM on the heap a match left
+    (a device running .py sources compiles it there): the program starts again and opens
+    that game's options on a fresh heap; the match set aside stays to continue, and the new
+    match starts from there."""
+    h, saved = _whist_quit()
+    _NoRoom(monkeypatch, 3, 1)
+    opt = refresh_golden._new_game(h, 3)
+    assert h.restarts == 2
+    assert type(opt).__name__ == "Options" and opt.gid == 3 and opt.TITLE == "DOMINO LOO"
+    assert h.app.session is None and h.app.kept == saved  # built only if continued
+    h.tap("B")  # the menus behind it, their cursors on the rows that led there
+    p = h.app.scene
+    assert isinstance(p, menus.Picker) and not p.rules and p.rows()[p.sel] == "Domino Loo"
+    h.tap("B")
+    t = h.app.scene
+    assert isinstance(t, menus.Title) and t.rows()[0] == "Continue"
+    assert t.rows()[t.sel] == "New game"
+    h.tap("A")
+    h.tap("A")
+    opt = h.app.scene
+    opt.sel = len(opt.rows()) - 1  # Start
+    h.tap("A")
+    assert h.restarts == 3 and h.app.session.rec.gid == 3
+
+
+def test_the_rules_that_do_not_fit_open_after_a_restart(monkeypatch):
+    """The same for a game's rules, chosen from the title's Rules."""
+    h, saved = _whist_quit()
+
+    rules = menus.Rules
+
+    class Tight(rules):
+        left = 1
+
+        def __init__(self, app, gid):
+            if Tight.left:
+                Tight.left -= 1
+                raise MemoryError("memory allocation failed")
+            rules.__init__(self, app, gid)
+    monkeypatch.setattr(menus, "Rules", Tight)
+    h.app.scene.sel = h.app.scene.rows().index("Rules")
+    h.tap("A")
+    h.tap("DOWN")
+    h.tap("A")
+    assert h.restarts == 2 and isinstance(h.app.scene, rules) and h.app.scene.gid == 1
+    assert h.app.kept == saved
+
+
+def test_a_game_that_never_fits_says_so_once(monkeypatch):
+    """Where RAM runs out on the fresh heap too, or no restart can carry the screen over,
+    a message says the game did not fit and A goes back to the picker: no restart loop."""
+    h, saved = _whist_quit()
+    _NoRoom(monkeypatch, 3, 2)
+    refresh_golden._new_game(h, 3)
+    assert h.restarts == 2
+    assert isinstance(h.app.scene, scenes.Message) and h.app.scene.ttl == "OUT OF RAM"
+    assert " ".join(h.app.scene.lines) == "Domino Loo did not fit in RAM. A: ok"
+    h.tap("A")
+    assert isinstance(h.app.scene, menus.Picker) and h.restarts == 2
+    assert h.app.kept == saved
+    plain = fresh(bytearray(4096))  # no restart (the simulator): the message at once
+    _NoRoom(monkeypatch, 4, 1)
+    refresh_golden._new_game(plain, 4)
+    assert plain.app.scene.ttl == "OUT OF RAM" and plain.restarts is None
+    h.tap("A")  # the picker's cursor on the game: A tries it again
+    assert type(h.app.scene).__name__ == "Options" and h.app.scene.gid == 3
+
+
 def test_no_restart_when_the_match_could_not_be_saved():
     """A restart opens the saved match: where the save failed the match starts in place."""
     class Failing(Storage):

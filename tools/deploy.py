@@ -65,8 +65,9 @@ MINIMUMS = ((PYSTACK, PYSTACK_BYTES), (HEAP_START, HEAP_START_BYTES))
 DEFAULT_CP = 10  # CircuitPython major version for a folder or a zip without --cp
 OFFLINE = "POCKET_DOMINO_OFFLINE"  # set (to anything but 0): never download mpy-cross
 FALLBACK = "copying .py sources instead"  # in the line saying why nothing is compiled
-SOURCES_WARNING = ("  sources leave the board less RAM: Domino Loo opened after another match can "
-                   "run out of it (docs/device.md); get the compiler for full play")
+SOURCES_WARNING = ("  sources leave the board less RAM: a game chosen after a match may need a "
+                   "restart to open, Domino Loo runs with little to spare (docs/device.md); "
+                   "get the compiler for full play")
 # mpy-cross -O3 leaves out line numbers: about 5 KB less of the board's RAM in play (the
 # traceback still names the file and the function), and a source named by its file name
 # alone (an interned string each: about 1 KB); --lines keeps both, for debugging.

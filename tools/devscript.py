@@ -92,17 +92,22 @@ class _Recorder:
         raise ValueError("no row %r on %s: %r" % (text, type(self.scene()).__name__, rows))
 
 
+# Deployed as .py sources, a game chosen after a match may not fit beside the menus: the
+# program starts again and opens its options on a fresh heap (``App.reopen``), about 5 s
+# with the modules compiled again; the keys after the choice wait for it.
+REOPEN_WAIT = "w8000"
 # Start a match: the device saves it and starts its program again (about a second) before
 # the draw before the first hand shows (games that draw).
 DRAW_WAIT = "w2500"
 
 
-def new_game_keys(gid, rows, resumable=False):
+def new_game_keys(gid, rows, resumable=False, wait=""):
     """Keys from the title's first row to the start of a match of game ``gid``, with
     the options screen's rows set to ``rows`` (as shown: "Players: 6", "P3: AI hard",
     "Set: double-12"), then Start, and past the draw before the first hand where the
     game draws; and the simulator's session, to check. ``resumable``:
-    the device's title has a match to continue (a Continue row first)."""
+    the device's title has a match to continue (a Continue row first); ``wait``: a
+    wait after the game is chosen (:data:`REOPEN_WAIT`)."""
     from domino import games
     h = sim.Harness(6, settings_speed=None)
     r = _Recorder(h)
@@ -112,6 +117,8 @@ def new_game_keys(gid, rows, resumable=False):
     r.tap("A")
     r.goto(r.scene().rows().index([g[3] for g in games.GAMES if g[0] == gid][0]))
     r.tap("A")
+    if wait:
+        r.keys.append(wait)
     for want in rows:
         r.goto(r.row_index(want))
         for _ in range(40):
@@ -145,8 +152,9 @@ ON = " A w3000"
 QUIT = " B w500 U A w1000"
 
 
-def ram_script(name):
-    """The script of RAM run ``name``, from the title, fast pace, every seat Hard. Each
+def ram_script(name, py=False):
+    """The script of RAM run ``name``, from the title, fast pace, every seat Hard
+    (``py``: for ``.py`` sources, :data:`REOPEN_WAIT` after the second game's choice). Each
     ends on a game played over a hand's end and the next deal, where :func:`ram_stop`
     stops it (its presses are a ceiling); ``ram_quit`` and ``ram_tricks`` first quit a
     match in its first hand (fixed presses, :data:`FIRST_ON` of them, far from the hand's
@@ -158,12 +166,13 @@ def ram_script(name):
       Loo in pool play over a hand's end and the next deal;
     - ``ram_castle12``: 6-player Castle Rock on double-twelve over a hand's end and the next deal.
     """
+    wait = REOPEN_WAIT if py else ""
     if name == "ram_quit":
         return (FAST + " " + new_game_keys(4, hard_seats(4, 6))[0] + ON * FIRST_ON + QUIT + " "
-                + new_game_keys(0, hard_seats(0, 4), resumable=True)[0] + ON * 30)
+                + new_game_keys(0, hard_seats(0, 4), True, wait)[0] + ON * 30)
     if name == "ram_tricks":
         return (FAST + " " + new_game_keys(1, hard_seats(1, 4))[0] + ON * FIRST_ON + QUIT + " "
-                + new_game_keys(3, hard_seats(3, 4, "Scoring: pool"), resumable=True)[0] + ON * 40)
+                + new_game_keys(3, hard_seats(3, 4, "Scoring: pool"), True, wait)[0] + ON * 40)
     if name == "ram_castle12":
         return FAST + " " + new_game_keys(4, hard_seats(4, 6, "Set: double-12"))[0] + ON * 140
     raise ValueError("no RAM run %r from the title (ram_quit, ram_tricks, ram_castle12)" % name)
@@ -372,25 +381,26 @@ def soak_keys(rng, presses):
     return " ".join(out)
 
 
-def ram_start(name):
+def ram_start(name, py=False):
     """How RAM run ``name`` starts, worked out on the simulator: (the save region it is
     powered on with, or None to boot with no save; its script), :func:`ram_late`'s or
-    :func:`ram_script`'s. Simulator harnesses are for one thread at a time: build every
-    start before running them side by side."""
-    return ram_late(name) or (None, ram_script(name))
+    :func:`ram_script`'s (``py``: for ``.py`` sources). Simulator harnesses are for one
+    thread at a time: build every start before running them side by side."""
+    return ram_late(name) or (None, ram_script(name, py))
 
 
-def ram_run(name, image, start, flash, timeout_s):
+def ram_run(name, image, start, flash, timeout_s, stop=None):
     """RAM run ``name`` on the emulated Pico from the probe ``image`` and its ``start``
     (:func:`ram_start`): booted, or powered off holding the save (its flash written at
-    ``flash``) and booted, then its script; it stops by :func:`ram_stop`, or after
-    ``timeout_s`` of wall time. Returns the ``pico.Run``."""
+    ``flash``) and booted, then its script; it stops by ``stop`` (default
+    :func:`ram_stop`), or after ``timeout_s`` of wall time. Returns the ``pico.Run``."""
     import pico
     nvm, script = start
+    stop = stop or ram_stop(name)
     if nvm is None:
-        return pico.run(image, script=script, timeout_s=timeout_s, stop=ram_stop(name))
+        return pico.run(image, script=script, timeout_s=timeout_s, stop=stop)
     pico.nvm_flash(image, nvm, flash)
-    return pico.run(flash=flash, script=script, timeout_s=timeout_s, stop=ram_stop(name))
+    return pico.run(flash=flash, script=script, timeout_s=timeout_s, stop=stop)
 
 
 def main(argv=None):
@@ -412,7 +422,7 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as d:
         img = pico.probe_image(os.path.join(d, "probe.img"), mpy=mpy)
         for name in names:
-            r = ram_run(name, img, ram_start(name), os.path.join(d, "flash.bin"), 4000)
+            r = ram_run(name, img, ram_start(name, args.py), os.path.join(d, "flash.bin"), 4000)
             mem = mem_lines(r.console)
             print("%s: %s, %.0f s emulated at the last reading, %d readings" % (
                 name, "traceback" if r.traceback() else "no traceback", mem[-1][6] / 1000.0 if mem else 0,

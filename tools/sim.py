@@ -243,11 +243,16 @@ def frame_bytes(display):
 
 
 class Restart(Exception):
-    """The app asked for a fresh interpreter (``supervisor.reload()`` on the device)."""
+    """The app asked for a fresh interpreter (``supervisor.reload()`` on the device),
+    to open the menu screen ``screen`` (None: the saved match)."""
+
+    def __init__(self, screen=None):
+        Exception.__init__(self, screen)
+        self.screen = screen
 
 
-def _restart():
-    raise Restart()
+def _restart(screen=None):
+    raise Restart(screen)
 
 
 class Harness:
@@ -265,11 +270,13 @@ class Harness:
         self.settings_speed = settings_speed
         self._boot(False)
 
-    def _boot(self, resume):
-        """Make the app, as code.py does at power-on (or after a restart: ``resume``)."""
+    def _boot(self, resume, screen=None):
+        """Make the app, as code.py does at power-on (or after a restart: ``resume``,
+        ``screen``)."""
         from app import App
         self.app = App(self.display, self.keys, self.storage, self.buttons, now_ms=self.clock,
-                       restart=None if self.restarts is None else _restart, resume=resume)
+                       restart=None if self.restarts is None else _restart, resume=resume,
+                       screen=screen)
         if self.settings_speed is not None:
             self.app.settings.speed = self.settings_speed
         self.app.tick()
@@ -280,9 +287,9 @@ class Harness:
         self.clock.advance(ms)
         try:
             self.app.tick()
-        except Restart:
+        except Restart as r:
             self.restarts += 1
-            self._boot(True)
+            self._boot(True, r.screen)
 
     def tap(self, action):
         """Press and release a button (a board without it ignores it)."""
