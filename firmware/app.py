@@ -421,10 +421,7 @@ class App:
         what += "..."
         scr.text(2, what, x=(128 - scr.font.adv * len(what)) // 2)
         scr.refresh()
-        if screen is None:
-            self.restart()
-        else:
-            self.restart(screen)
+        self.restart(screen)
 
     def reopen(self, screen):
         """Start the program again to open menu screen ``screen`` (a code of
