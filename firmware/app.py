@@ -46,6 +46,8 @@ def _ticks():
 class App:
     """State machine of screens over one Screen; see the module docstring."""
 
+    SCREEN_TITLE = 16  # ``screen``: the title (other codes: ``menus.reopen``)
+
     def __init__(self, display, keys, storage, buttons, now_ms=None, buzzer=None, forget_code=False,
                  restart=None, resume=False, screen=None):
         if not resume:
@@ -123,7 +125,9 @@ class App:
                 lines.extend(scenes.wrap(e))
             self.go(Message(self, "SAVE PROBLEM", lines[:4] + ["A: ok"], self.title(),
                             self.ack_errors))
-        elif resume and screen is not None:
+        elif screen == self.SCREEN_TITLE:
+            self.to_title()
+        elif screen is not None:
             from menus import reopen
             reopen(self, screen)
         elif not (resume and self.session is not None):  # else: the table at the first tick

@@ -4,7 +4,8 @@ The profile comes from POCKET_DOMINO_BOARD in settings.toml, else from
 board.board_id (see boards/). Problems are printed on the serial console and
 shown on the OLED until reset. A match starts the program again, on a fresh heap
 (``App._restart``); that run opens the saved match at once, or the menu screen the run
-before asked for, marked in ``alarm.sleep_memory`` (``App.reopen``).
+before asked for, marked in ``alarm.sleep_memory`` (``App.reopen``). Running out of RAM
+in play starts the program again too, into the match or the title.
 """
 
 import gc
@@ -12,7 +13,12 @@ import sys
 
 from domino.modules import forget
 
-_MARK = 0xD5  # sleep_memory[0] while sleep_memory[1] holds the screen to open (App.reopen)
+# alarm.sleep_memory, kept over a restart: [0] is _MARK while [1] holds the screen the next
+# run opens (App(screen=...); _MATCH: the saved match) and [2] the restarts in a row after
+# running out of RAM
+_MARK = 0xD5
+_MATCH = 255
+_OOM_RESTARTS = 2  # at most this many in a row; then the crash screen
 
 
 def main():
@@ -22,9 +28,12 @@ def main():
     hw = hardware.Hardware()
     mem = hardware.sleep_memory()
     screen = None
-    if mem is not None and mem[0] == _MARK:  # the screen the run before asked for, once
+    ooms = 0
+    if mem is not None and mem[0] == _MARK:  # what the run before asked for, once
         mem[0] = 0
-        screen = mem[1]
+        if resume:
+            screen = None if mem[1] == _MATCH else mem[1]
+            ooms = mem[2]
     try:
         import profiles
         name, profile = profiles.select_profile()
@@ -41,14 +50,16 @@ def main():
         from app import App
         i2c = hw.i2c
 
-        def restart(screen=None):
-            # a match, or a menu screen (App.reopen), on a fresh heap (App._restart): the
-            # display and its bus are let go, so the screen keeps its last frame while the
-            # program starts again; returns if it cannot carry ``screen`` over
-            if screen is not None:
+        def restart(screen=None, oom=0):
+            # a match, or a menu screen (App.reopen), on a fresh heap (App._restart), ``oom``
+            # the restarts in a row after running out of RAM: the display and its bus are
+            # let go, so the screen keeps its last frame while the program starts again;
+            # returns if it cannot carry ``screen`` or ``oom`` over
+            if screen is not None or oom:
                 if mem is None:
                     return
-                mem[1] = screen
+                mem[1] = _MATCH if screen is None else screen
+                mem[2] = oom
                 mem[0] = _MARK
             import displayio
             displayio.release_displays()
@@ -69,8 +80,15 @@ def main():
     try:
         app.run()
     except Exception as e:  # noqa: BLE001
+        # out of RAM: the program starts again on a fresh heap, into the match (saved
+        # whenever it waits for a person; the AI seats play the same moves again) or the
+        # title, up to _OOM_RESTARTS times in a row
+        again = None if app.session is not None else app.SCREEN_TITLE
         app = None  # give its RAM back so that the crash screen can be drawn
         gc.collect()
+        if isinstance(e, MemoryError) and ooms < _OOM_RESTARTS:
+            print("pocket dominoes: out of RAM, starting again:", e)
+            restart(again, ooms + 1)  # returns where the board keeps nothing over it
         import hardware
         hardware.show_error("crash %s: %s" % (type(e).__name__, e), display)
         hardware.halt(e)

@@ -31,3 +31,19 @@ def pytest_sessionfinish(session):
     mod = sys.modules.get("test_device")
     if mod is not None:
         mod.stop_runs()
+
+
+@pytest.fixture
+def modules_restored():
+    """After the test, ``sys.modules`` as it was before it, and each package's submodules
+    its attributes again: a test that lets the app forget modules (as the device does) or
+    imports them afresh leaves the other tests the classes they imported."""
+    saved = dict(sys.modules)
+    yield
+    for name in [n for n in sys.modules if n not in saved]:
+        del sys.modules[name]
+    sys.modules.update(saved)
+    for name, mod in saved.items():
+        parent, _, leaf = name.rpartition(".")
+        if parent in saved:
+            setattr(saved[parent], leaf, mod)

@@ -34,11 +34,11 @@ for rnd in range(2):
 """
 
 
-def test_forgetting_the_ai_modules_changes_no_move():
+def test_forgetting_the_ai_modules_changes_no_move(modules_restored):
     """ai.unload forgets the levels' and families' modules (the device does it on
     the title) and the next player, imported again, plays the same moves, under
-    MicroPython as under CPython."""
-    import sys
+    MicroPython as under CPython (there the other tests keep the modules they imported:
+    ``modules_restored``)."""
     import pytest
     import mpwasm as mp
     try:
@@ -47,17 +47,8 @@ def test_forgetting_the_ai_modules_changes_no_move():
         pytest.fail(str(e))
     got = [ln for ln in mp.run(setup=UNLOAD, measure=False, timeout=600).stdout.splitlines()
            if ln.startswith("M ")]
-    saved = dict(sys.modules)  # CPython: the other tests keep the modules they imported
     lines = []
-    try:
-        exec(UNLOAD, {"print": lambda *a: lines.append(" ".join(str(x) for x in a))})
-    finally:
-        sys.modules.clear()
-        sys.modules.update(saved)
-        for name, mod in saved.items():  # and each submodule as its package's attribute
-            parent, _, leaf = name.rpartition(".")
-            if parent in saved and not hasattr(saved[parent], leaf):
-                setattr(saved[parent], leaf, mod)
+    exec(UNLOAD, {"print": lambda *a: lines.append(" ".join(str(x) for x in a))})
     assert got == lines
     moves = [ln.split(" ", 2)[2] for ln in lines if not ln.startswith("M left")]
     assert len(moves) == 30 and moves[:15] == moves[15:]

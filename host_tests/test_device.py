@@ -64,6 +64,23 @@ RAM_RUNS = ("ram_tricks", "ram_quit", "ram_castle12_late", "ram_again", "ram_fiv
 SOAK_SECONDS = 12  # emulated, per game (tools/pico_soak.py runs longer)
 
 
+# A match of Seychelles, all Hard, that runs out of RAM at its table once three moves are
+# played: an app.py beside app.mpy (CircuitPython imports it first) raising MemoryError there.
+OOM_AT = """        se = self.session
+        if se is not None and type(self.scene).__name__ == "Table" and len(se.rec.moves) >= 3:
+            raise MemoryError("injected")
+"""
+
+
+def out_of_ram_app():
+    """The firmware's app.py, its frame raising MemoryError as :data:`OOM_AT` says."""
+    with open(os.path.join(os.path.dirname(__file__), "..", "firmware", "app.py")) as f:
+        src = f.read()
+    head = '''        """One frame: input, timers and AI, redraw if needed."""\n'''
+    assert src.count(head) == 1
+    return src.replace(head, head + OOM_AT)
+
+
 class Lanes:
     """Device runs queued in order, each taken by the next free worker thread (one
     emulator, one core each); workers can join later: :func:`launch`."""
@@ -134,6 +151,9 @@ def launch(workers):
             devscript.ram_run, "ram_tricks", pico.probe_image(os.path.join(d, "py.img"), mpy=False),
             devscript.ram_start("ram_tricks", py=True), os.path.join(d, "py_tricks.bin"), 2400,
             stop=devscript.reading_stop(lambda mem: devscript.first_moves(mem, 3) >= devscript.FIRST))
+        runs["oom"] = lanes.submit(pico.run, pico.build_image(os.path.join(d, "oom.img"), files={
+            "app.py": out_of_ram_app()}), timeout_s=900,
+            script=FAST + " " + devscript.new_game_keys(0, devscript.hard_seats(0, 4))[0] + " w20000")
         runs["power"] = lanes.submit(power_cycle, probe_image, os.path.join(d, "flash.bin"))
         image = pico.build_image(os.path.join(d, "fs.img"))
         runs["actions"] = lanes.submit(pico.run, image, script=ACTIONS)
@@ -389,6 +409,19 @@ def test_sources_open_a_game_that_does_not_fit_after_a_match_on_a_fresh_heap(dev
     mem = quit_then("ram_tricks", mem_lines(r))
     assert devscript.first_moves(mem, 3) >= devscript.FIRST, phases(mem, 3)
     assert r.console.count("soft reboot") == 3, r.console.count("soft reboot")
+
+
+def test_out_of_ram_in_play_starts_the_program_again_twice_then_shows_the_crash(device):
+    """code.py: a MemoryError out of the app in play starts the program again into the
+    match (its save), at most twice in a row; the third shows the crash screen. The
+    error is injected (:func:`out_of_ram_app`): each run raises it at the match's table."""
+    r = device["oom"].result()
+    assert not r.timed_out(), r.host[-500:]
+    c = r.console
+    assert c.count("pocket dominoes: out of RAM, starting again: injected") == 2, c[-2000:]
+    assert c.count("soft reboot") == 3, c[-2000:]  # the match's start, then the two
+    assert "pocket dominoes: crash MemoryError: injected" in c, c[-2000:]
+    assert r.traceback() is not None and "MemoryError: injected" in r.traceback()
 
 
 def continued_late(device, name, gid):

@@ -158,22 +158,12 @@ def test_crash_screen_is_drawn_into_the_apps_own_bitmap():
 
 
 @pytest.fixture
-def kept_modules():
-    """Every game's modules loaded, then the core's and the screens' modules as loaded
-    put back after the test (which lets the app forget some): the classes the other
-    tests imported stay the loaded ones."""
-    import sys
-    import domino
+def kept_modules(modules_restored):
+    """Every game's modules loaded; after the test (which lets the app forget some) the
+    modules as they were (``modules_restored``)."""
     from domino import games
-    import scenes
     for gid, _, _, _, _ in games.GAMES:
         games.load(gid)
-    kept = {n: m for n, m in sys.modules.items() if n.startswith("domino.") or n in scenes.SCREENS}
-    yield
-    for n, m in kept.items():
-        sys.modules[n] = m
-        if n.count(".") == 1:
-            setattr(domino, n.rpartition(".")[2], m)
 
 
 def test_a_new_match_forgets_the_other_games_modules(kept_modules):
@@ -268,51 +258,45 @@ def test_the_title_keeps_a_match_only_as_its_record():
     assert again.player(seat).choose(again.cls, again.game.observation(seat)) == want
 
 
-def test_on_a_device_only_the_screen_shown_keeps_its_module():
+def test_on_a_device_only_the_screen_shown_keeps_its_module(modules_restored):
     """On the device (``forget_code``) a screen's module is loaded while it is shown and
     forgotten when another module's screen is (``scenes.forget_screens``, from App.go):
     during play none is loaded, nor the deal codes' module, which only the summary and
     the deal-code entry use. The simulator keeps them (class identities for tests)."""
     import sys
     import scenes
-    kept = {n: sys.modules[n] for n in scenes.SCREENS if n in sys.modules}
 
     def loaded():
         return [n for n in scenes.SCREENS if n in sys.modules]
-    try:
-        h = sim.Harness(6)
-        h.app.forget_code = True
-        h.app.to_title()
-        assert loaded() == ["menus"]
+    h = sim.Harness(6)
+    h.app.forget_code = True
+    h.app.to_title()
+    assert loaded() == ["menus"]
+    h.tap("A")
+    h.tap("A")  # the first game's options
+    assert type(h.app.scene).__name__ == "Options" and loaded() == ["newgame"]
+    h.app.scene.sel = len(h.app.scene.rows()) - 1
+    h.tap("A")
+    assert isinstance(h.app.scene, table.Table) and loaded() == []
+    h.tap("B")
+    assert type(h.app.scene).__name__ == "TableMenu" and loaded() == ["pause"]
+    h.tap("B")
+    assert isinstance(h.app.scene, table.Table) and loaded() == []
+    h.wait(3000)
+    h.tap("UP")  # a hint: pause's code, then forgotten
+    assert loaded() == []
+    while type(h.app.scene).__name__ != "Summary":
         h.tap("A")
-        h.tap("A")  # the first game's options
-        assert type(h.app.scene).__name__ == "Options" and loaded() == ["newgame"]
-        h.app.scene.sel = len(h.app.scene.rows()) - 1
-        h.tap("A")
-        assert isinstance(h.app.scene, table.Table) and loaded() == []
-        h.tap("B")
-        assert type(h.app.scene).__name__ == "TableMenu" and loaded() == ["pause"]
-        h.tap("B")
-        assert isinstance(h.app.scene, table.Table) and loaded() == []
-        h.wait(3000)
-        h.tap("UP")  # a hint: pause's code, then forgotten
-        assert loaded() == []
-        while type(h.app.scene).__name__ != "Summary":
-            h.tap("A")
-            h.wait(500)
-        assert loaded() in (["handend", "domino.dealcode"], ["handend", "scores", "domino.dealcode"])
-        h.tap("B")
-        assert type(h.app.scene).__name__ == "Title" and loaded() == ["menus"]
-        h.tap("DOWN")
-        h.tap("DOWN")
-        h.tap("A")  # Deal by code
-        assert type(h.app.scene).__name__ == "CodeEntry" and loaded() == ["codeentry"]
-        h.tap("B")
-        assert loaded() == ["menus"]
-    finally:  # the classes the other tests imported stay the loaded ones
-        for n in scenes.SCREENS:
-            sys.modules.pop(n, None)
-        sys.modules.update(kept)
+        h.wait(500)
+    assert loaded() in (["handend", "domino.dealcode"], ["handend", "scores", "domino.dealcode"])
+    h.tap("B")
+    assert type(h.app.scene).__name__ == "Title" and loaded() == ["menus"]
+    h.tap("DOWN")
+    h.tap("DOWN")
+    h.tap("A")  # Deal by code
+    assert type(h.app.scene).__name__ == "CodeEntry" and loaded() == ["codeentry"]
+    h.tap("B")
+    assert loaded() == ["menus"]
 
 
 def test_the_probe_finds_the_largest_block_that_can_be_allocated(monkeypatch):
