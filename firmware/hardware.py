@@ -84,7 +84,7 @@ def sleep_memory():
         from alarm import sleep_memory
     except ImportError:
         return None
-    return sleep_memory if len(sleep_memory) >= 2 else None
+    return sleep_memory if len(sleep_memory) >= 3 else None
 
 
 def make_storage(save_file=SAVE_FILE):
