@@ -13,13 +13,6 @@ import sys
 
 from domino.modules import forget
 
-# alarm.sleep_memory, kept over a restart: [0] is _MARK while [1] holds the screen the next
-# run opens (App(screen=...); _MATCH: the saved match) and [2] the restarts in a row after
-# running out of RAM
-_MARK = 0xD5
-_MATCH = 255
-_OOM_RESTARTS = 2  # at most this many in a row; then the crash screen
-
 
 def main():
     import hardware
@@ -27,13 +20,8 @@ def main():
     resume = supervisor.runtime.run_reason == supervisor.RunReason.SUPERVISOR_RELOAD
     hw = hardware.Hardware()
     mem = hardware.sleep_memory()
-    screen = None
-    ooms = 0
-    if mem is not None and mem[0] == _MARK:  # what the run before asked for, once
-        mem[0] = 0
-        if resume:
-            screen = None if mem[1] == _MATCH else mem[1]
-            ooms = mem[2]
+    screen, ooms = hardware.take_mark(mem, resume)
+    mark, match = hardware.MARK, hardware.MATCH
     try:
         import profiles
         name, profile = profiles.select_profile()
@@ -58,9 +46,9 @@ def main():
             if screen is not None or oom:
                 if mem is None:
                     return
-                mem[1] = _MATCH if screen is None else screen
+                mem[1] = match if screen is None else screen
                 mem[2] = oom
-                mem[0] = _MARK
+                mem[0] = mark
             import displayio
             displayio.release_displays()
             i2c.deinit()
@@ -80,18 +68,13 @@ def main():
     try:
         app.run()
     except Exception as e:  # noqa: BLE001
-        # out of RAM: the program starts again on a fresh heap, into the match (saved
-        # whenever it waits for a person; the AI seats play the same moves again) or the
-        # title, up to _OOM_RESTARTS times in a row
-        again = None if app.session is not None else app.SCREEN_TITLE
+        # out of RAM, hardware.crashed starts the program again into the match (saved
+        # whenever it waits for a person; the AI seats play the same moves again) or the title
+        screen = None if app.session is not None else app.SCREEN_TITLE
         app = None  # give its RAM back so that the crash screen can be drawn
         gc.collect()
-        if isinstance(e, MemoryError) and ooms < _OOM_RESTARTS:
-            print("pocket dominoes: out of RAM, starting again:", e)
-            restart(again, ooms + 1)  # returns where the board keeps nothing over it
         import hardware
-        hardware.show_error("crash %s: %s" % (type(e).__name__, e), display)
-        hardware.halt(e)
+        hardware.crashed(e, display, restart, screen, ooms)
 
 
 # CircuitPython runs code.py as __main__; on a PC (tests put firmware/ on sys.path,

@@ -77,14 +77,45 @@ def build(profile, hw=None, keep_frame=False):
     return hw
 
 
+# alarm.sleep_memory, kept over a restart (the run before's mark for this one): [0] is MARK
+# while [1] holds the screen the next run opens (``App(screen=...)``; MATCH: the saved
+# match) and [2] the restarts in a row after running out of RAM
+MARK = 0xD5
+MATCH = 255
+OOM_RESTARTS = 2  # at most this many in a row; then the crash screen
+
+
 def sleep_memory():
-    """``alarm.sleep_memory`` (RAM kept over a restart: code.py's mark for the next run),
-    or None on a board without it."""
+    """``alarm.sleep_memory``, or None on a board without it."""
     try:
         from alarm import sleep_memory
     except ImportError:
         return None
     return sleep_memory if len(sleep_memory) >= 3 else None
+
+
+def take_mark(mem, resume):
+    """What the run before asked this one (a restart: ``resume``) to open, read once:
+    ``(screen, restarts after running out of RAM)``; ``(None, 0)``: the saved match, if
+    any, as after a power cycle."""
+    if mem is None or mem[0] != MARK:
+        return None, 0
+    mem[0] = 0
+    if not resume:
+        return None, 0
+    return (None if mem[1] == MATCH else mem[1]), mem[2]
+
+
+def crashed(e, display, restart, screen, ooms):
+    """The app stopped on ``e``. Out of RAM, fewer than ``OOM_RESTARTS`` times in a row
+    (``ooms``), the program starts again on a fresh heap (``restart``: code.py's) into
+    ``screen`` (None: the match in play, from its save); otherwise, or where the board
+    keeps nothing over a restart, the crash screen until reset."""
+    if isinstance(e, MemoryError) and ooms < OOM_RESTARTS:
+        print("pocket dominoes: out of RAM, starting again:", e)
+        restart(screen, ooms + 1)
+    show_error("crash %s: %s" % (type(e).__name__, e), display)
+    halt(e)
 
 
 def make_storage(save_file=SAVE_FILE):

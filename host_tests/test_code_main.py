@@ -13,8 +13,17 @@ import sim
 from app import App
 from savestore import MemoryBackend, Storage
 
-CODE = os.path.join(os.path.dirname(__file__), "..", "firmware", "code.py")
+FIRMWARE = os.path.join(os.path.dirname(__file__), "..", "firmware")
+CODE, HARDWARE = os.path.join(FIRMWARE, "code.py"), os.path.join(FIRMWARE, "hardware.py")
 STARTUP, RELOAD = "startup", "reload"
+
+
+def load(name, path):
+    """A fresh module ``name`` from the file ``path``."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
 
 class Reload(BaseException):
@@ -45,14 +54,7 @@ class Board:
         def reload():
             raise Reload()
         sup.reload = reload
-        hw = types.ModuleType("hardware")
-
-        class Hardware:
-            def __init__(self):
-                self.display = self.i2c = self.keys = self.buzzer = None
-                self.buttons = ()
-                self.notes = []
-        hw.Hardware = Hardware
+        hw = load("hardware", HARDWARE)  # the firmware's, its board-facing parts replaced
 
         def build(profile, h, keep_frame=False):
             h.display = sim.NullDisplay()
@@ -92,9 +94,7 @@ def run(monkeypatch, board, reason, ticks, fail=MemoryError):
     (``Reload`` or ``Halted``) and the app's scene (its class name) at its last frame."""
     for name, mod in board.modules(reason).items():
         monkeypatch.setitem(sys.modules, name, mod)
-    spec = importlib.util.spec_from_file_location("pd_code", CODE)
-    code = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(code)
+    code = load("pd_code", CODE)
     monkeypatch.setattr(code, "forget", lambda names: None)  # keep the stand-ins loaded
     tick = App.tick
     seen = []
