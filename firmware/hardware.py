@@ -109,10 +109,11 @@ def take_mark(mem, resume):
 def crashed(e, display, restart, screen, ooms):
     """The app stopped on ``e``. Out of RAM, fewer than ``OOM_RESTARTS`` times in a row
     (``ooms``), the program starts again on a fresh heap (``restart``: code.py's) into
-    ``screen`` (None: the match in play, from its save); otherwise, or where the board
-    keeps nothing over a restart, the crash screen until reset."""
+    ``screen`` (None: the match in play, from its save), saying so on the screen while it
+    does; otherwise, or where the board keeps nothing over a restart, the crash screen
+    until reset."""
     if isinstance(e, MemoryError) and ooms < OOM_RESTARTS:
-        print("pocket dominoes: out of RAM, starting again:", e)
+        show_error("out of RAM, starting again: %s" % e, display)
         restart(screen, ooms + 1)
     show_error("crash %s: %s" % (type(e).__name__, e), display)
     halt(e)
