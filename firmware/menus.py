@@ -11,6 +11,14 @@ from scenes import Message, Scene, wrap
 from session import LAYOUTS
 
 
+def game_name(gid):
+    """Game ``gid``'s title as the menus show it ("Domino Loo"); "" for an unknown id."""
+    for g in games.GAMES:
+        if g[0] == gid:
+            return g[3]
+    return ""
+
+
 class Title(Menu):
     """Title with version and the main menu."""
 
@@ -78,9 +86,8 @@ class Picker(Menu):
             gc.collect()
             if not again:
                 app.reopen(gid + (REOPEN_RULES if self.rules else 0))  # returns if it cannot
-            name = [g[3] for g in games.GAMES if g[0] == gid][0]
-            scene = Message(app, "OUT OF RAM", wrap("%s did not fit in RAM." % name) + ["A: ok"],
-                            self)
+            scene = Message(app, "OUT OF RAM",
+                            wrap("%s did not fit in RAM." % game_name(gid)) + ["A: ok"], self)
         app.go(scene)
 
 
@@ -93,7 +100,7 @@ def reopen(app, what):
     rules, gid = what >= REOPEN_RULES, what % REOPEN_RULES
     p = Picker(app, rules=rules)
     app.cursor[Title.KEY] = "Rules" if rules else "New game"
-    app.cursor[p.KEY] = [g[3] for g in games.GAMES if g[0] == gid][0]
+    app.cursor[p.KEY] = game_name(gid)
     p.open(gid, again=True)
 
 
@@ -183,8 +190,7 @@ class Rules(Scene):
 
     def draw(self, scr):
         scr.clear()
-        name = [g[3] for g in games.GAMES if g[0] == self.gid]
-        scr.title(("RULES " + (name[0] if name else "")).upper()[:30])
+        scr.title(("RULES " + game_name(self.gid)).upper()[:30])
         page = self.pages[self.top]
         for i in range(5):
             ln = page[i] if i < len(page) else ""

@@ -7,7 +7,7 @@ chosen: not in RAM during play.
 
 from domino import games
 from listmenu import Menu
-from menus import Picker
+from menus import Picker, game_name
 from scenes import Message, wrap, target_unit
 
 
@@ -25,7 +25,7 @@ class Options(Menu):
         Menu.__init__(self, app)
         self.gid = gid
         self.cls = games.load(gid)
-        self.TITLE = games.GAMES[[g[0] for g in games.GAMES].index(gid)][3].upper()
+        self.TITLE = game_name(gid).upper()
         decl = self.cls.OPTIONS
         prev = app.options.get(gid)
         if prev:  # (players, seat kinds, target, options code) of this game's last match
