@@ -346,25 +346,21 @@ ALLFIVES_IMPORTS = ("domino", "domino.tiles", "domino.rng", "domino.game", "domi
                     "domino.matchdraw", "domino.allfives", "domino.match", "domino.games")
 
 
-def section_allfives(b):
-    """All Fives: heap after importing the core and All Fives, and the peak heap during a
-    full 4-player match (import included, one call per move) on double-six (options code
-    1, 5 tiles each: the default set until issue 18 made it double-nine) and on
-    double-twelve (options code 3, 7 tiles each), the smallest and largest sets. The targets
-    (10 KB above after-import; the issue's is double-twelve's) are checked on the min heap,
-    as Seychelles' (on the peak with --quick)."""
-    r = mp.run(steps=import_steps(ALLFIVES_IMPORTS) + ["pass"], lib=b.device_lib())
+def _match_peaks(b, prefix, imports, runs):
+    """Heap after importing ``imports`` (``<prefix>_heap_after_import_bytes``, information:
+    the device's RAM is held on the emulated Pico, host_tests/test_device.py, with its own
+    module set), then per run (``key``, a ``Driver`` line of ``mp.MATCH_DRIVER``) a match
+    played one call per move: its peak heap, moves and largest step allocation. With
+    --quick the target is the peak 10 KB above the heap after import; else the min heap
+    the run fits in is information, as Seychelles' (compiling on import)."""
+    r = mp.run(steps=import_steps(imports) + ["pass"], lib=b.device_lib())
     after = r.steps[-1][0]
-    b.put("allfives_heap_after_import_bytes", after)  # information: the device's RAM is
-    # held on the emulated Pico (host_tests/test_device.py), with its own module set
-    n_imp = len(ALLFIVES_IMPORTS)
-    for nset, options in ((6, 1), (12, 3)):
-        driver = ("DRIVER = Driver(2, 4, 7, 1, None, False)\n"
-                  "DRIVER.match = Match(games.load(2), 4, 7, None, %d)" % options)
-        steps = import_steps(ALLFIVES_IMPORTS) + [mp.MATCH_DRIVER, driver]
+    b.put(prefix + "_heap_after_import_bytes", after)
+    n_imp = len(imports)
+    for key, driver in runs:
+        steps = import_steps(imports) + [mp.MATCH_DRIVER, driver]
         r = mp.run(steps=steps, loop="step", lib=b.device_lib())
         moves = r.steps[n_imp + 2:]
-        key = "allfives_d%d_" % nset
         b.put(key + "peak_heap_full_match_bytes", r.peak)
         b.put(key + "full_match_moves", len(moves))
         b.put(key + "full_match_max_step_alloc_bytes", max(s[1] for s in moves))
@@ -373,7 +369,19 @@ def section_allfives(b):
             continue
         usable, _ = mp.min_heap(lo=16 * KB, hi=64 * KB, steps=steps, loop="step", lib=b.device_lib())
         b.put(key + "min_heap_full_match_bytes", usable)
-        b.put(key + "min_heap_full_match_bytes - after_import", usable - after)  # as above
+        b.put(key + "min_heap_full_match_bytes - after_import", usable - after)
+
+
+def section_allfives(b):
+    """All Fives (:func:`_match_peaks`): a full 4-player match on double-six (options code
+    1, 5 tiles each) and on double-twelve (options code 3, 7 tiles each), the smallest and
+    largest sets."""
+    runs = []
+    for nset, options in ((6, 1), (12, 3)):
+        runs.append(("allfives_d%d_" % nset,
+                     "DRIVER = Driver(2, 4, 7, 1, None, False)\n"
+                     "DRIVER.match = Match(games.load(2), 4, 7, None, %d)" % options))
+    _match_peaks(b, "allfives", ALLFIVES_IMPORTS, runs)
 
 
 # Modules a Castle Rock match needs (core + Castle Rock), as SEYCHELLES_IMPORTS.
@@ -382,44 +390,15 @@ CASTLE_IMPORTS = ("domino", "domino.tiles", "domino.rng", "domino.game", "domino
 
 
 def section_castle(b):
-    """Castle Rock: heap after importing the core and Castle Rock, and the peak heap
-    during 6-player matches (import included, one call per move): on double-six to 5
-    (match seed 8: three hands; random play seldom reaches 50, the Devil's hand outgrows
-    random captures) and one hand of drinks play on double-twelve (options code 6), the
-    largest set. Targets as All Fives' (the peak 10 KB above the heap after import; the
-    min heap without --quick is information, as Seychelles')."""
-    r = mp.run(steps=import_steps(CASTLE_IMPORTS) + ["pass"], lib=b.device_lib())
-    after = r.steps[-1][0]
-    b.put("castle_heap_after_import_bytes", after)  # information, as All Fives'
-    n_imp = len(CASTLE_IMPORTS)
+    """Castle Rock (:func:`_match_peaks`): 6-player matches on double-six to 5 (match seed
+    8: three hands; random play seldom reaches 50, the Devil's hand outgrows random
+    captures) and one hand of drinks play on double-twelve (options code 6), the largest
+    set."""
+    runs = []
     for nset, seed, target, options in ((6, 8, 5, 0), (12, 4, None, 6)):
-        driver = "DRIVER = Driver(4, 6, %d, 12345, %r, False, %d)" % (seed, target, options)
-        steps = import_steps(CASTLE_IMPORTS) + [mp.MATCH_DRIVER, driver]
-        r = mp.run(steps=steps, loop="step", lib=b.device_lib())
-        moves = r.steps[n_imp + 2:]
-        key = "castle_6p_d%d_" % nset
-        b.put(key + "peak_heap_full_match_bytes", r.peak)
-        b.put(key + "full_match_moves", len(moves))
-        b.put(key + "full_match_max_step_alloc_bytes", max(s[1] for s in moves))
-        if b.quick:
-            b.target(key + "peak_heap_full_match_bytes - after_import", r.peak - after, 10 * KB)
-            continue
-        usable, _ = mp.min_heap(lo=16 * KB, hi=64 * KB, steps=steps, loop="step", lib=b.device_lib())
-        b.put(key + "min_heap_full_match_bytes", usable)
-        b.put(key + "min_heap_full_match_bytes - after_import", usable - after)  # as Seychelles'
-
-
-def compile_lib(b, module):
-    """A temporary folder (the caller removes it) holding the core as ``.mpy`` except
-    ``module``, as its stripped source: the dependencies then load with little transient
-    heap, so the smallest heap the import fits in is set by compiling ``module``."""
-    d = tempfile.mkdtemp(prefix="domino-compile-")
-    shutil.copytree(b.mpy_lib(), d, dirs_exist_ok=True)
-    src = module_path(b.device_lib(), module)
-    rel = os.path.relpath(src, b.device_lib())
-    os.remove(os.path.join(d, rel[:-3] + ".mpy"))
-    shutil.copy(src, os.path.join(d, rel))
-    return d
+        runs.append(("castle_6p_d%d_" % nset,
+                     "DRIVER = Driver(4, 6, %d, 12345, %r, False, %d)" % (seed, target, options)))
+    _match_peaks(b, "castle", CASTLE_IMPORTS, runs)
 
 
 def section_compile(b):
