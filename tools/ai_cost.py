@@ -40,8 +40,7 @@ Run alone (``.venv/bin/python tools/ai_cost.py [--quick] [--late] [--hard=playou
 ``--late`` times the block games (or those ``--games`` names) on positions with
 11 to 14 tiles left (in Castle Rock, in the hands and the boneyard), where
 Hard's exact endings cost most; ``--hard`` costs Hard at other settings). The heap
-peaks alone are the ``section_ai`` section of ``tools/budget.py`` (which no longer
-prints a time estimate).
+peaks alone are the ``section_ai`` section of ``tools/budget.py``.
 """
 
 import argparse

@@ -108,7 +108,7 @@ TABLES = {
     "seychelles": (("2p", 2, 0, False), ("3p", 3, 0, False), ("4p", 4, 0, False)),
     "whist": (("4p", 4, 0, False),),
     "allfives": (("2p", 2, 0, False),
-                 ("4p", 4, _opts(6), False),  # double-six, 5 each: the default until issue 18
+                 ("4p", 4, _opts(6), False),  # double-six, 5 each (an option)
                  ("6p_d9", 6, _opts(9), True),
                  ("8p_d12", 8, _opts(12), True)),
     "loo": (("2p", 2, 0, False), ("3p", 3, 0, False), ("4p", 4, 0, False)),

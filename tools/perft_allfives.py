@@ -33,7 +33,7 @@ CASES = (
     (2, 2, 11, 0, 6, 1, 10),
     (2, 3, 42, 0, 7, 2, 10),
     (2, 3, 8, 0, 12, 9, 9),
-    (2, 4, 7, options_for(nset=6, partners=True), 8, 3, 11),  # double-six (the 4-player default until issue 18)
+    (2, 4, 7, options_for(nset=6, partners=True), 8, 3, 11),  # double-six, 5 each (an option)
     (2, 4, 99, options_for(nset=6, hand_size=7), 9, 4, 8),
     (2, 6, 5, 0, 12, 5, 7),
     (2, 8, 124, 0, 16, 6, 8),

@@ -10,11 +10,11 @@ Nines or Double Twelves if there are more players"):
   double-six (an option), where 7 each would leave no boneyard: 5 each there
   (the usual All Fives deal). Any hand size from 1 to 15 that fits the set
   can be chosen; the rest of the set is the boneyard, drawn in shuffled order.
-* Until issue 18 the 4-player default was double-six with 5 each. So that a
-  deal code or save made then keeps its meaning, a 4-player hand's
-  :meth:`AllFives.options_code` always names its set, and a record with a
-  4-player options code that does not (set bits 0) is read as double-six
-  (:func:`domino.games.from_code`, ``savegame.MatchRecord.decode``).
+* A 4-player hand's :meth:`AllFives.options_code` always names its set; a
+  4-player options code that does not (set bits 0: deal codes and saves made
+  when double-six with 5 each was the 4-player default) is read as double-six,
+  so such a code keeps its meaning (:func:`domino.games.from_code`,
+  ``savegame.MatchRecord.decode``).
 * Partnership play is an option for 4 players: partners sit opposite (seats
   0+2 and 1+3) and score together.
 
