@@ -13,10 +13,10 @@ from session import LAYOUTS
 
 def game_name(gid):
     """Game ``gid``'s title as the menus show it ("Domino Loo"); "" for an unknown id."""
-    for g in games.GAMES:
-        if g[0] == gid:
-            return g[3]
-    return ""
+    try:
+        return games.entry(gid)[3]
+    except ValueError:
+        return ""
 
 
 class Title(Menu):

@@ -22,7 +22,7 @@ def text(gid, target=None):
         return "#Rules\nNo rules for this game." + _CONTROLS
     if target is None:
         target = cls.TARGET
-    name = "domino.%s_rules" % [g[1] for g in games.GAMES if g[0] == gid][0]
+    name = "domino.%s_rules" % games.entry(gid)[1]
     try:
         __import__(name)
         t = sys.modules[name].TEXT

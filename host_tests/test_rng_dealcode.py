@@ -330,3 +330,10 @@ def test_games_load():
     assert games.load(1) is Whist
     with pytest.raises(ValueError, match="no game"):
         games.load(7)
+
+
+def test_games_entry():
+    assert games.entry(3) == (3, "loo", "Loo", "Domino Loo", "tricks")
+    assert [games.entry(g[0]) for g in games.GAMES] == list(games.GAMES)
+    with pytest.raises(ValueError, match="no game with id 7"):
+        games.entry(7)

@@ -115,7 +115,7 @@ def new_game_keys(gid, rows, resumable=False, wait=""):
         r.keys.append("D")  # past Continue
     r.goto(r.scene().rows().index("New game"))
     r.tap("A")
-    r.goto(r.scene().rows().index([g[3] for g in games.GAMES if g[0] == gid][0]))
+    r.goto(r.scene().rows().index(games.entry(gid)[3]))
     r.tap("A")
     if wait:
         r.keys.append(wait)

@@ -22,14 +22,20 @@ GAMES = (
 )
 
 
+def entry(game_id):
+    """The entry of ``GAMES`` for ``game_id``; ValueError for an unknown id."""
+    for g in GAMES:
+        if g[0] == game_id:
+            return g
+    raise ValueError("no game with id %r" % (game_id,))
+
+
 def load(game_id):
     """The game class for ``game_id``; ValueError for an unknown id."""
-    for gid, mod, cls, _, _ in GAMES:
-        if gid == game_id:
-            name = "domino." + mod
-            __import__(name)
-            return getattr(sys.modules[name], cls)
-    raise ValueError("no game with id %r" % (game_id,))
+    g = entry(game_id)
+    name = "domino." + g[1]
+    __import__(name)
+    return getattr(sys.modules[name], g[2])
 
 
 def shown(layouts):
