@@ -49,9 +49,10 @@ class App:
     SCREEN_TITLE = 16  # ``screen``: the title (other codes: ``menus.reopen``)
 
     def __init__(self, display, keys, storage, buttons, now_ms=None, buzzer=None, forget_code=False,
-                 restart=None, resume=False, screen=None):
+                 restart=None, resume=False, screen=None, code=""):
         if not resume:
             screen = None
+            code = ""
         self.display = display
         self.restart = restart  # on a device: start the program again (see _restart)
         self.forget_code = forget_code  # on a device: code not in use is forgotten (RAM)
@@ -70,7 +71,7 @@ class App:
         self.probe = None  # a probe.Probe when measuring free RAM
         self.options = {}  # last options per game id
         self.cursor = {}  # a menu's KEY: the row its cursor was on (listmenu.Menu)
-        self.last_code = ""
+        self.last_code = code  # the last deal's, for Deal by code (a restart carries it over)
         self.session = None
         self.kept = None  # a match set aside on the title: its record's bytes, for Continue
         self.session_done = None
@@ -425,7 +426,7 @@ class App:
         what += "..."
         scr.text(2, what, x=(128 - scr.font.adv * len(what)) // 2)
         scr.refresh()
-        self.restart(screen)
+        self.restart(screen, 0, self.last_code)
 
     def reopen(self, screen):
         """Start the program again to open menu screen ``screen`` (a code of

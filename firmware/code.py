@@ -20,8 +20,9 @@ def main():
     resume = supervisor.runtime.run_reason == supervisor.RunReason.SUPERVISOR_RELOAD
     hw = hardware.Hardware()
     mem = hardware.sleep_memory()
-    screen, ooms = hardware.take_mark(mem, resume)
+    screen, ooms, code = hardware.take_mark(mem, resume)
     mark, match = hardware.MARK, hardware.MATCH
+    code_at, code_len = hardware.CODE_AT, hardware.CODE_LEN
     try:
         import profiles
         name, profile = profiles.select_profile()
@@ -38,23 +39,26 @@ def main():
         from app import App
         i2c = hw.i2c
 
-        def restart(screen=None, oom=0):
+        def restart(screen=None, oom=0, code=""):
             # a match, or a menu screen (App.reopen), on a fresh heap (App._restart), ``oom``
-            # the restarts in a row after running out of RAM: the display and its bus are
-            # let go, so the screen keeps its last frame while the program starts again;
-            # returns if it cannot carry ``screen`` or ``oom`` over
+            # the restarts in a row after running out of RAM, ``code`` the last deal's: the
+            # display and its bus are let go, so the screen keeps its last frame while the
+            # program starts again; returns if it cannot carry ``screen`` or ``oom`` over
             if screen is not None or oom:
                 if mem is None:
                     return
                 mem[1] = match if screen is None else screen
                 mem[2] = oom
+                if len(mem) >= code_at + code_len:
+                    b = code.encode()[:code_len]
+                    mem[code_at:code_at + code_len] = b + bytes(code_len - len(b))
                 mem[0] = mark
             import displayio
             displayio.release_displays()
             i2c.deinit()
             supervisor.reload()
         app = App(hw.display, hw.keys, st, hw.buttons, buzzer=hw.buzzer, forget_code=True,
-                  restart=restart, resume=resume, screen=screen)
+                  restart=restart, resume=resume, screen=screen, code=code)
         if probe:
             from probe import Probe
             app.probe = Probe(app)
@@ -71,10 +75,11 @@ def main():
         # out of RAM, hardware.crashed starts the program again into the match (saved
         # whenever it waits for a person; the AI seats play the same moves again) or the title
         screen = None if app.session is not None else app.SCREEN_TITLE
+        code = app.last_code
         app = None  # give its RAM back so that the crash screen can be drawn
         gc.collect()
         import hardware
-        hardware.crashed(e, display, restart, screen, ooms)
+        hardware.crashed(e, display, restart, screen, ooms, code)
 
 
 # CircuitPython runs code.py as __main__; on a PC (tests put firmware/ on sys.path,

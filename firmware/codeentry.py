@@ -16,8 +16,10 @@ class CodeEntry(Scene):
 
     def __init__(self, app):
         Scene.__init__(self, app)
-        code = (app.last_code or "000-000-000").replace("-", "")
-        self.chars = bytearray(dealcode.ALPHABET.find(c) for c in code)
+        chars = [dealcode.ALPHABET.find(c) for c in app.last_code.replace("-", "")]
+        if len(chars) != 9 or min(chars) < 0:  # none yet, or not a code: start from zeros
+            chars = ()
+        self.chars = bytearray(chars or 9)
         self.pos = 0
 
     def on(self, act):

@@ -79,9 +79,11 @@ def build(profile, hw=None, keep_frame=False):
 
 # alarm.sleep_memory, kept over a restart (the run before's mark for this one): [0] is MARK
 # while [1] holds the screen the next run opens (``App(screen=...)``; MATCH: the saved
-# match) and [2] the restarts in a row after running out of RAM
+# match), [2] the restarts in a row after running out of RAM and [3:14] the last deal's
+# code (``App.last_code``, ASCII, zero-padded; where the memory is that long)
 MARK = 0xD5
 MATCH = 255
+CODE_AT, CODE_LEN = 3, 11
 OOM_RESTARTS = 2  # at most this many in a row; then the crash screen
 
 
@@ -96,25 +98,28 @@ def sleep_memory():
 
 def take_mark(mem, resume):
     """What the run before asked this one (a restart: ``resume``) to open, read once:
-    ``(screen, restarts after running out of RAM)``; ``(None, 0)``: the saved match, if
-    any, as after a power cycle."""
+    ``(screen, restarts after running out of RAM, last deal's code)``; ``(None, 0, "")``:
+    the saved match, if any, as after a power cycle."""
     if mem is None or mem[0] != MARK:
-        return None, 0
+        return None, 0, ""
     mem[0] = 0
     if not resume:
-        return None, 0
-    return (None if mem[1] == MATCH else mem[1]), mem[2]
+        return None, 0, ""
+    code = ""
+    if len(mem) >= CODE_AT + CODE_LEN:
+        code = bytes(mem[CODE_AT:CODE_AT + CODE_LEN]).split(b"\0")[0].decode()
+    return (None if mem[1] == MATCH else mem[1]), mem[2], code
 
 
-def crashed(e, display, restart, screen, ooms):
+def crashed(e, display, restart, screen, ooms, code):
     """The app stopped on ``e``. Out of RAM, fewer than ``OOM_RESTARTS`` times in a row
     (``ooms``), the program starts again on a fresh heap (``restart``: code.py's) into
-    ``screen`` (None: the match in play, from its save), saying so on the screen while it
-    does; otherwise, or where the board keeps nothing over a restart, the crash screen
-    until reset."""
+    ``screen`` (None: the match in play, from its save) with ``code`` the last deal's
+    code, saying so on the screen while it does; otherwise, or where the board keeps
+    nothing over a restart, the crash screen until reset."""
     if isinstance(e, MemoryError) and ooms < OOM_RESTARTS:
         show_error("out of RAM, starting again: %s" % e, display)
-        restart(screen, ooms + 1)
+        restart(screen, ooms + 1, code)
     show_error("crash %s: %s" % (type(e).__name__, e), display)
     halt(e)
 

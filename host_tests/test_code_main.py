@@ -156,3 +156,27 @@ def test_any_other_error_shows_the_crash_screen(monkeypatch):
     assert run(monkeypatch, board, STARTUP, lambda app: True, fail=ValueError) == (Halted, "Title")
     assert board.errors == ["crash ValueError: memory allocation failed"]
     assert board.sleep_memory[0] == 0 and board.released == 0
+
+
+def test_a_restart_out_of_ram_keeps_the_last_deal_code(monkeypatch):
+    """The title's last deal code (for Deal by code) outlives the restart; a power cycle
+    forgets it with the mark."""
+    board = Board()
+    code = "DG0-000-01C"
+
+    def fail(app):
+        app.last_code = code  # as a hand's summary leaves it
+        return True
+    assert run(monkeypatch, board, STARTUP, fail) == (Reload, "Title")
+    assert bytes(board.sleep_memory[3:14]) == code.encode()
+    seen = []
+
+    def look(app):
+        seen.append(app.last_code)
+        raise Halted()
+    assert run(monkeypatch, board, RELOAD, look) == (Halted, "Title")
+    assert seen == [code]
+    board.sleep_memory[:14] = bytes([0xD5, App.SCREEN_TITLE, 1]) + code.encode()
+    seen.clear()
+    assert run(monkeypatch, board, STARTUP, look) == (Halted, "Title")  # not a restart
+    assert seen == [""]

@@ -9,7 +9,7 @@ import session as sessionmod
 import devscript
 import sim
 import table
-from domino import ai
+from domino import ai, dealcode
 import domino.ai.hard  # noqa: F401  (ai.hard)
 
 
@@ -542,3 +542,48 @@ def test_the_ai_engines_are_let_go_off_the_table_and_play_the_same_moves():
     got, paused = _play(h, True)
     assert paused >= 5
     assert got == want and len(got) > 6
+
+
+def test_a_restart_into_a_menu_keeps_the_last_deal_code(monkeypatch):
+    """A menu screen opened by starting the program again (``App.reopen``: here a game's
+    rules that did not fit in RAM) keeps the last deal's code: Deal by code starts from it."""
+    import menus
+    h = sim.Harness(6, settings_speed=None, restarts=True)  # as the device: a deal restarts it
+    h.app.last_code = "DG0-000-01C"
+    h.tap("DOWN")
+    for _ in range(11):
+        h.tap("A")  # Deal by code, on to OK, play
+    assert h.restarts == 1 and h.app.session.code == "DG0-000-01C"
+    h.app.to_title()
+    real, failed = menus.Rules.__init__, []
+
+    def once(self, app, gid):
+        if not failed:
+            failed.append(gid)
+            raise MemoryError("memory allocation failed")
+        real(self, app, gid)
+    monkeypatch.setattr(menus.Rules, "__init__", once)
+
+    def pick(name):
+        rows = h.app.scene.rows()
+        h.app.scene.sel = rows.index(name)
+        h.tap("A")
+    pick("Rules")
+    h.tap("A")  # the first game's rules: out of RAM, so the program starts again into them
+    assert h.restarts == 2 and failed and type(h.app.scene) is menus.Rules
+    assert h.app.session is None and h.app.kept is not None  # the deal set aside, not built
+    h.back()
+    h.back()
+    assert isinstance(h.app.scene, menus.Title)
+    pick("Deal by code")
+    assert type(h.app.scene).__name__ == "CodeEntry"
+    assert "".join(dealcode.ALPHABET[c] for c in h.app.scene.chars) == "DG000001C"
+
+
+def test_the_code_entry_starts_from_zeros_without_a_good_code():
+    """No code yet, or one that is not a deal code (a restart's memory garbled): zeros."""
+    import codeentry
+    h = sim.Harness(6)
+    for bad in ("", "DG0-000-01", "DG0-000-01C0", "DG0-000-0\xff1C", "DG0-OOO-01C"):
+        h.app.last_code = bad
+        assert bytes(codeentry.CodeEntry(h.app).chars) == bytes(9), bad

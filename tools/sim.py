@@ -244,15 +244,17 @@ def frame_bytes(display):
 
 class Restart(Exception):
     """The app asked for a fresh interpreter (``supervisor.reload()`` on the device),
-    to open the menu screen ``screen`` (None: the saved match)."""
+    to open the menu screen ``screen`` (None: the saved match) with ``code`` the last
+    deal's code."""
 
-    def __init__(self, screen=None):
+    def __init__(self, screen=None, code=""):
         Exception.__init__(self, screen)
         self.screen = screen
+        self.code = code
 
 
-def _restart(screen=None):
-    raise Restart(screen)
+def _restart(screen=None, oom=0, code=""):
+    raise Restart(screen, code)
 
 
 class Harness:
@@ -270,13 +272,13 @@ class Harness:
         self.settings_speed = settings_speed
         self._boot(False)
 
-    def _boot(self, resume, screen=None):
+    def _boot(self, resume, screen=None, code=""):
         """Make the app, as code.py does at power-on (or after a restart: ``resume``,
-        ``screen``)."""
+        ``screen``, ``code``)."""
         from app import App
         self.app = App(self.display, self.keys, self.storage, self.buttons, now_ms=self.clock,
                        restart=None if self.restarts is None else _restart, resume=resume,
-                       screen=screen)
+                       screen=screen, code=code)
         if self.settings_speed is not None:
             self.app.settings.speed = self.settings_speed
         self.app.tick()
@@ -289,7 +291,7 @@ class Harness:
             self.app.tick()
         except Restart as r:
             self.restarts += 1
-            self._boot(True, r.screen)
+            self._boot(True, r.screen, r.code)
 
     def tap(self, action):
         """Press and release a button (a board without it ignores it)."""
