@@ -6,7 +6,7 @@ wrong table cannot make a wrong expectation agree with itself.
 """
 
 from domino import tiles
-from domino.game import PASS, DRAW, IllegalMove
+from domino.game import PASS, DRAW, IllegalMove, new_move_buffer
 
 L = 0  # left arm
 R = 1  # right arm
@@ -93,6 +93,14 @@ def legal(g):
     buf = [0] * 64
     n = g.legal_moves(buf)
     return buf[:n]
+
+
+def play_out(g, pick):
+    """Play hand ``g`` to its end, each move the legal move ``pick(n)`` of the ``n``."""
+    buf = new_move_buffer()
+    while not g.over:
+        n = g.legal_moves(buf)
+        g.play(buf[pick(n)], g.turn)
 
 
 # -- scripted full deals (every tile dealt), worked out by hand --------------------

@@ -19,7 +19,7 @@ from domino.match import Match, deal_code
 from domino.options import unpack as unpack_options
 from domino.rng import Rng
 
-from core_helpers import T
+from core_helpers import T, play_out
 
 DRINKS = options_for(6, True)
 
@@ -76,13 +76,6 @@ def state(g):
     return (bytes(g.loc), bytes(g.row[:g.rlen]), bytes(g.took[:g.ntook]), bytes(g.ncap),
             bytes(g.held), g.top, g.step, g.turn, g.over, tuple(g.moves()),
             tuple(g.observation(s).key() for s in range(g.players)))
-
-
-def play_random(g, rnd):
-    buf = new_move_buffer()
-    while not g.over:
-        n = g.legal_moves(buf)
-        g.play(buf[rnd.randrange(n)], g.turn)
 
 
 # -- the class, options, deal codes ---------------------------------------------------------
@@ -663,7 +656,7 @@ def test_drinks_a_single_hand_names_its_winner():
     for seed in range(1, 6):
         m = Match(CastleRock, 4, seed, None, DRINKS)
         g = m.deal()
-        play_random(g, random.Random(seed))
+        play_out(g, random.Random(seed).randrange)
         r = m.finish_hand()
         assert m.over and m.scores == [0, 0, 0, 0]  # no match score
         best = max(r.points)

@@ -18,7 +18,7 @@ from domino.match import Match, deal_code
 from domino.matchsave import snapshot, restore
 from domino.rng import Rng
 
-from core_helpers import T
+from core_helpers import T, play_out
 
 POOL = options_for(True)
 
@@ -63,13 +63,6 @@ def play_first(g):
     while not g.over:
         g.legal_moves(buf)
         g.play(buf[0])
-
-
-def play_random(g, rng):
-    buf = new_move_buffer()
-    while not g.over:
-        n = g.legal_moves(buf)
-        g.play(buf[rng.below(n)], g.turn)
 
 
 # -- the class, options, deal codes ---------------------------------------------------------
@@ -941,7 +934,7 @@ def test_pool_match_ends_after_whole_rounds_with_the_pool_clear():
             m = pool_match(players, seed)
             rng = Rng(seed)
             while not m.over:
-                play_random(m.deal(), rng)
+                play_out(m.deal(), rng.below)
                 r = m.finish_hand()
                 assert sum(m.scores) + m.extra[0] == 0
             need = -(-15 // players) * players
@@ -954,7 +947,7 @@ def test_pool_snapshot_carries_signed_balances_and_the_pool():
     a = pool_match(4, 5)
     rng = Rng(3)
     for _ in range(4):
-        play_random(a.deal(), rng)
+        play_out(a.deal(), rng.below)
         a.finish_hand()
     snap = snapshot(a)
     assert len(snap) == 4 + 4 + 1 and all(0 <= v <= 0xFFFF for v in snap)
@@ -967,8 +960,8 @@ def test_pool_snapshot_carries_signed_balances_and_the_pool():
             break
         ga, gb = a.deal(), b.deal()
         assert deal_code(ga) == deal_code(gb)
-        play_random(ga, Rng(a.hand_no))
-        play_random(gb, Rng(a.hand_no))
+        play_out(ga, Rng(a.hand_no).below)
+        play_out(gb, Rng(a.hand_no).below)
         a.finish_hand()
         b.finish_hand()
         assert (a.scores, a.extra, a.over, a.winner) == (b.scores, b.extra, b.over, b.winner)
@@ -986,7 +979,7 @@ def test_random_matches_play_without_error(players, options):
         rng = Rng(seed + 1000)
         for _ in range(60):  # plain 4-handed loo by random play can drift for long
             g = m.deal()
-            play_random(g, rng)
+            play_out(g, rng.below)
             r = m.finish_hand()
             hands += 1
             assert r.end in (END_TRICKS, END_TAKEN)
