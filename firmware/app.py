@@ -69,7 +69,6 @@ class App:
         self.storage = storage
         self.buzzer = buzzer
         self.probe = None  # a probe.Probe when measuring free RAM
-        self.options = {}  # last options per game id
         self.cursor = {}  # a menu's KEY: the row its cursor was on (listmenu.Menu)
         self.last_code = code  # the last deal's, for Deal by code (a restart carries it over)
         self.session = None
@@ -108,10 +107,6 @@ class App:
                     self.last_code = self.session.code
                 else:  # set aside: the screen opens on a heap without the match
                     self.kept = b
-                if rec.kind == KIND_MATCH:  # New game offers its choices again
-                    self.options[rec.gid] = (rec.players,
-                                             bytes(rec.seats) + b"\x02" * (8 - rec.players),
-                                             rec.target, rec.options)
             except (BadSave, ValueError) as e:
                 errors.append(str(e) + ": ignored")
                 self._save(REC_MATCH, b"")  # report it once, not at every start

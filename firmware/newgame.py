@@ -27,17 +27,19 @@ class Options(Menu):
         self.cls = games.load(gid)
         self.TITLE = game_name(gid).upper()
         decl = self.cls.OPTIONS
-        prev = app.options.get(gid)
-        if prev:  # (players, seat kinds, target, options code) of this game's last match
+        ps = self.cls.PLAYERS
+        self.players = 4 if 4 in ps else ps[-1]
+        self.kinds = bytearray([0] + [2] * 7)
+        self.target = self.cls.TARGET
+        self.opt = bytearray(len(decl))  # each option's choice, 0: its default
+        prev = app.settings.choice(gid)
+        if prev and prev[0] in ps:  # (players, seat kinds, target, options code) of its last match
             from domino.options import unpack
             self.players, self.kinds, self.target = prev[0], bytearray(prev[1]), prev[2]
-            self.opt = bytearray(unpack(decl, prev[3]))
-        else:
-            ps = self.cls.PLAYERS
-            self.players = 4 if 4 in ps else ps[-1]
-            self.kinds = bytearray([0] + [2] * 7)
-            self.target = self.cls.TARGET
-            self.opt = bytearray(len(decl))  # each option's choice, 0: its default
+            try:
+                self.opt = bytearray(unpack(decl, prev[3]))
+            except ValueError:  # not a code of this game's options: the defaults
+                pass
         t = self.cls.TARGET
         self.targets = self.cls.TARGETS or (t,)
         if self.target not in self.targets:
@@ -168,8 +170,9 @@ class Options(Menu):
 
     def pick(self, i):
         if self._row(i)[0] == "start":
-            self.app.options[self.gid] = (self.players, bytes(self.kinds), self.target,
-                                          self.options())
+            self.app.settings.remember(self.gid, self.players, self.kinds, self.target,
+                                       self.options())
+            self.app.save_settings()  # New game offers them again, after a restart or power cut
             try:
                 self.app.start_match(self.gid, self.players, self.kinds[:self.players], self.target,
                                      self.options())

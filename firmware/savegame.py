@@ -19,6 +19,9 @@ REC_MATCH = 2
 VERSION = 1
 NGAMES = 8
 NLEVELS = 4  # easy, medium, hard, no AI (friends)
+# a game's last choices on New game, in the settings record: game id, players, 8 seat
+# kinds, target (2 bytes), options code
+CHOICE = 13
 
 CONTRASTS = (0.05, 0.25, 0.5, 0.75, 1.0)
 TIMEOUTS = (0, 30, 60, 300)  # seconds; 0 = never
@@ -31,28 +34,51 @@ class BadSave(ValueError):
 
 
 class Settings:
-    """Contrast, screen-off timeout, sound and AI pace (indexes into the tables)."""
+    """Contrast, screen-off timeout, sound and AI pace (indexes into the tables), and
+    the choices of each game's last match (``CHOICE`` bytes a game), for New game."""
 
     def __init__(self):
         self.contrast = 3
         self.timeout = 2
         self.sound = 1
         self.speed = 1
+        self.choices = b""
 
     def encode(self):
         """The settings record."""
-        return bytes((VERSION, self.contrast, self.timeout, self.sound, self.speed))
+        return bytes((VERSION, self.contrast, self.timeout, self.sound, self.speed)) + self.choices
 
     @classmethod
     def decode(cls, b):
         """Settings from a record; BadSave if it is not one."""
-        if len(b) != 5 or b[0] != VERSION:
+        if len(b) < 5 or (len(b) - 5) % CHOICE or b[0] != VERSION:
             raise BadSave("settings: not a version %d record" % VERSION)
         s = cls()
         if b[1] >= len(CONTRASTS) or b[2] >= len(TIMEOUTS) or b[3] > 1 or b[4] >= len(SPEEDS):
             raise BadSave("settings: value out of range")
+        for i in range(5, len(b), CHOICE):
+            if b[i] >= NGAMES or not 1 <= b[i + 1] <= 8 or max(b[i + 2:i + 10]) >= NLEVELS \
+                    or b[i + 12] > 127:
+                raise BadSave("settings: a game's choices out of range")
         s.contrast, s.timeout, s.sound, s.speed = b[1], b[2], b[3], b[4]
+        s.choices = bytes(b[5:])
         return s
+
+    def choice(self, gid):
+        """``(players, seat kinds, target, options code)`` of game ``gid``'s last match, or None."""
+        c = self.choices
+        for i in range(0, len(c), CHOICE):
+            if c[i] == gid:
+                return c[i + 1], c[i + 2:i + 10], c[i + 10] << 8 | c[i + 11], c[i + 12]
+        return None
+
+    def remember(self, gid, players, kinds, target, options):
+        """Keep these as game ``gid``'s last choices (``kinds``: a seat kind a seat, up to 8)."""
+        c = self.choices
+        rest = b"".join(c[i:i + CHOICE] for i in range(0, len(c), CHOICE) if c[i] != gid)
+        kinds = bytes(kinds[:8])
+        self.choices = (bytes((gid, players)) + kinds + bytes(8 - len(kinds))
+                        + bytes((target >> 8, target & 255, options)) + rest)
 
 
 class Stats:

@@ -11,7 +11,7 @@ import handend
 import menus
 import sim
 import table
-from savegame import MatchRecord, Settings
+from savegame import BadSave, MatchRecord, Settings
 from savestore import Storage, MemoryBackend
 
 
@@ -402,6 +402,53 @@ def test_save_problem_with_bad_settings_record_acknowledged():
     h2 = fresh(buf)
     assert not _errors_shown(h2) and h2.app.errors == []
     assert Settings.decode(h2.storage.load(0)).contrast == Settings().contrast
+
+
+def test_new_game_offers_each_games_last_choices_after_restarts_and_a_power_cut():
+    """The choices a match of each game started with come back on its options screen,
+    though another game's match was started after it (a restart) and the power cut."""
+    buf = bytearray(4096)
+    h = sim.Harness(6, storage=Storage(MemoryBackend(buf)), restarts=True)
+    chosen = {}
+    for index, kinds, players in ((0, [0, 3, 1, 2], 4), (3, [0, 1, 3], 3), (4, [0, 2, 1], 3)):
+        if h.app.resumable():
+            _pause_and_quit(h)
+            h.app.scene.sel = h.app.scene.rows().index("New game")
+        opt = refresh_golden._new_game(h, index, kinds, players)
+        opt.sel = len(opt.rows()) - 1
+        chosen[index] = opt.rows()
+        assert "Players: %d" % players in chosen[index]
+        h.tap("A")
+        h.past_draw()
+    assert h.restarts == 3
+    h2 = sim.Harness(6, storage=Storage(MemoryBackend(buf)), restarts=True)  # powered on again
+    for index, rows in chosen.items():
+        h2.app.cursor.clear()  # the picker's cursor back on its first game, for _new_game
+        h2.app.go(menus.Title(h2.app))
+        h2.app.scene.sel = h2.app.scene.rows().index("New game")
+        assert refresh_golden._new_game(h2, index).rows() == rows, index
+
+
+def test_a_games_choices_round_trip_and_bad_ones_are_refused():
+    s = Settings()
+    s.remember(0, 4, b"\x00\x03\x01\x02", 50, 0)
+    s.remember(2, 6, bytearray([0, 2, 2, 2, 2, 2, 2, 2]), 250, 5)
+    s.remember(0, 2, b"\x00\x03", 100, 1)  # the game's last match replaces its choices
+    t = Settings.decode(s.encode())
+    assert t.choice(0) == (2, b"\x00\x03" + bytes(6), 100, 1)
+    assert t.choice(2) == (6, bytes([0, 2, 2, 2, 2, 2, 2, 2]), 250, 5)
+    assert t.choice(1) is None and len(t.encode()) == 5 + 2 * 13
+    good = s.encode()
+    for at, value, why in ((5, 8, "a game's choices out of range"),  # no such game
+                           (6, 0, "a game's choices out of range"),  # no players
+                           (9, 4, "a game's choices out of range"),  # no such seat kind
+                           (17, 128, "a game's choices out of range")):  # an 8-bit options code
+        b = bytearray(good)
+        b[at] = value
+        with pytest.raises(BadSave, match=why):
+            Settings.decode(bytes(b))
+    with pytest.raises(BadSave, match="not a version"):
+        Settings.decode(good[:-1])
 
 
 @pytest.mark.parametrize("gid_index", [0, 1, 2])
