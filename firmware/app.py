@@ -31,8 +31,7 @@ from domino import games
 from actions import Input
 from render import Screen
 import savegame
-from savegame import (Settings, Stats, MatchRecord, BadSave, KIND_MATCH, REC_SETTINGS, REC_STATS,
-                      REC_MATCH)
+from savegame import Settings, Stats, MatchRecord, BadSave, REC_SETTINGS, REC_STATS, REC_MATCH
 import scenes
 from scenes import Message, Privacy
 from table import Table

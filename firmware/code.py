@@ -49,9 +49,7 @@ def main():
                     return
                 mem[1] = match if screen is None else screen
                 mem[2] = oom
-                if len(mem) >= code_at + code_len:
-                    b = code.encode()[:code_len]
-                    mem[code_at:code_at + code_len] = b + bytes(code_len - len(b))
+                mem[code_at:code_at + code_len] = (code.encode() + bytes(code_len))[:code_len]
                 mem[0] = mark
             import displayio
             displayio.release_displays()

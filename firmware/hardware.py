@@ -80,7 +80,7 @@ def build(profile, hw=None, keep_frame=False):
 # alarm.sleep_memory, kept over a restart (the run before's mark for this one): [0] is MARK
 # while [1] holds the screen the next run opens (``App(screen=...)``; MATCH: the saved
 # match), [2] the restarts in a row after running out of RAM and [3:14] the last deal's
-# code (``App.last_code``, ASCII, zero-padded; where the memory is that long)
+# code (``App.last_code``, ASCII, zero-padded)
 MARK = 0xD5
 MATCH = 255
 CODE_AT, CODE_LEN = 3, 11
@@ -88,12 +88,12 @@ OOM_RESTARTS = 2  # at most this many in a row; then the crash screen
 
 
 def sleep_memory():
-    """``alarm.sleep_memory``, or None on a board without it."""
+    """``alarm.sleep_memory``, or None on a board without it (or with less than a mark needs)."""
     try:
         from alarm import sleep_memory
     except ImportError:
         return None
-    return sleep_memory if len(sleep_memory) >= 3 else None
+    return sleep_memory if len(sleep_memory) >= CODE_AT + CODE_LEN else None
 
 
 def take_mark(mem, resume):
@@ -105,9 +105,7 @@ def take_mark(mem, resume):
     mem[0] = 0
     if not resume:
         return None, 0, ""
-    code = ""
-    if len(mem) >= CODE_AT + CODE_LEN:
-        code = bytes(mem[CODE_AT:CODE_AT + CODE_LEN]).split(b"\0")[0].decode()
+    code = bytes(mem[CODE_AT:CODE_AT + CODE_LEN]).split(b"\0")[0].decode()
     return (None if mem[1] == MATCH else mem[1]), mem[2], code
 
 

@@ -171,7 +171,8 @@ class Rules(Scene):
         se = app.session
         if se is not None and se.rec.gid == gid and se.match is not None:
             return se.match.target
-        prev = app.settings.choice(gid)
+        from choices import last
+        prev = last(app.settings, gid)
         return prev[2] if prev else None
 
     def _leave(self):

@@ -5,6 +5,7 @@ A screen module (``scenes.SCREENS``), imported by ``menus.Picker`` when a game i
 chosen: not in RAM during play.
 """
 
+import choices
 from domino import games
 from listmenu import Menu
 from menus import Picker, game_name
@@ -32,7 +33,7 @@ class Options(Menu):
         self.kinds = bytearray([0] + [2] * 7)
         self.target = self.cls.TARGET
         self.opt = bytearray(len(decl))  # each option's choice, 0: its default
-        prev = app.settings.choice(gid)
+        prev = choices.last(app.settings, gid)
         if prev and prev[0] in ps:  # (players, seat kinds, target, options code) of its last match
             from domino.options import unpack
             self.players, self.kinds, self.target = prev[0], bytearray(prev[1]), prev[2]
@@ -170,8 +171,8 @@ class Options(Menu):
 
     def pick(self, i):
         if self._row(i)[0] == "start":
-            self.app.settings.remember(self.gid, self.players, self.kinds, self.target,
-                                       self.options())
+            choices.remember(self.app.settings, self.gid, self.players, self.kinds, self.target,
+                             self.options())
             self.app.save_settings()  # New game offers them again, after a restart or power cut
             try:
                 self.app.start_match(self.gid, self.players, self.kinds[:self.players], self.target,

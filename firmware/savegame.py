@@ -35,7 +35,7 @@ class BadSave(ValueError):
 
 class Settings:
     """Contrast, screen-off timeout, sound and AI pace (indexes into the tables), and
-    the choices of each game's last match (``CHOICE`` bytes a game), for New game."""
+    the choices of each game's last match (``CHOICE`` bytes a game: :mod:`choices`)."""
 
     def __init__(self):
         self.contrast = 3
@@ -63,22 +63,6 @@ class Settings:
         s.contrast, s.timeout, s.sound, s.speed = b[1], b[2], b[3], b[4]
         s.choices = bytes(b[5:])
         return s
-
-    def choice(self, gid):
-        """``(players, seat kinds, target, options code)`` of game ``gid``'s last match, or None."""
-        c = self.choices
-        for i in range(0, len(c), CHOICE):
-            if c[i] == gid:
-                return c[i + 1], c[i + 2:i + 10], c[i + 10] << 8 | c[i + 11], c[i + 12]
-        return None
-
-    def remember(self, gid, players, kinds, target, options):
-        """Keep these as game ``gid``'s last choices (``kinds``: a seat kind a seat, up to 8)."""
-        c = self.choices
-        rest = b"".join(c[i:i + CHOICE] for i in range(0, len(c), CHOICE) if c[i] != gid)
-        kinds = bytes(kinds[:8])
-        self.choices = (bytes((gid, players)) + kinds + bytes(8 - len(kinds))
-                        + bytes((target >> 8, target & 255, options)) + rest)
 
 
 class Stats:

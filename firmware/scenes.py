@@ -15,7 +15,7 @@ from wraptext import wrap  # noqa: F401  (also used as scenes.wrap)
 # The screen modules: imported when one of their screens is shown, forgotten when another
 # module's screen is (on a device); and the deal codes', which only screens want.
 SCREENS = ("listmenu", "menus", "handend", "pause", "boardpage", "firstdraw", "newgame",
-           "codeentry", "titlescreens", "scores", "rules_text", "domino.dealcode")
+           "codeentry", "titlescreens", "scores", "rules_text", "choices", "domino.dealcode")
 
 
 def forget_screens(keep):

@@ -430,14 +430,15 @@ def test_new_game_offers_each_games_last_choices_after_restarts_and_a_power_cut(
 
 
 def test_a_games_choices_round_trip_and_bad_ones_are_refused():
+    from choices import last, remember
     s = Settings()
-    s.remember(0, 4, b"\x00\x03\x01\x02", 50, 0)
-    s.remember(2, 6, bytearray([0, 2, 2, 2, 2, 2, 2, 2]), 250, 5)
-    s.remember(0, 2, b"\x00\x03", 100, 1)  # the game's last match replaces its choices
+    remember(s, 0, 4, b"\x00\x03\x01\x02", 50, 0)
+    remember(s, 2, 6, bytearray([0, 2, 2, 2, 2, 2, 2, 2]), 250, 5)
+    remember(s, 0, 2, b"\x00\x03", 100, 1)  # the game's last match replaces its choices
     t = Settings.decode(s.encode())
-    assert t.choice(0) == (2, b"\x00\x03" + bytes(6), 100, 1)
-    assert t.choice(2) == (6, bytes([0, 2, 2, 2, 2, 2, 2, 2]), 250, 5)
-    assert t.choice(1) is None and len(t.encode()) == 5 + 2 * 13
+    assert last(t, 0) == (2, b"\x00\x03" + bytes(6), 100, 1)
+    assert last(t, 2) == (6, bytes([0, 2, 2, 2, 2, 2, 2, 2]), 250, 5)
+    assert last(t, 1) is None and len(t.encode()) == 5 + 2 * 13
     good = s.encode()
     for at, value, why in ((5, 8, "a game's choices out of range"),  # no such game
                            (6, 0, "a game's choices out of range"),  # no players
