@@ -105,7 +105,10 @@ def take_mark(mem, resume):
     mem[0] = 0
     if not resume:
         return None, 0, ""
-    code = bytes(mem[CODE_AT:CODE_AT + CODE_LEN]).split(b"\0")[0].decode()
+    try:
+        code = bytes(mem[CODE_AT:CODE_AT + CODE_LEN]).split(b"\0")[0].decode()
+    except UnicodeError:  # not ASCII: no code (the entry starts from zeros)
+        code = ""
     return (None if mem[1] == MATCH else mem[1]), mem[2], code
 
 

@@ -180,3 +180,7 @@ def test_a_restart_out_of_ram_keeps_the_last_deal_code(monkeypatch):
     seen.clear()
     assert run(monkeypatch, board, STARTUP, look) == (Halted, "Title")  # not a restart
     assert seen == [""]
+    board.sleep_memory[:14] = bytes([0xD5, App.SCREEN_TITLE, 1]) + b"DG0-\xff00-01C"
+    seen.clear()
+    assert run(monkeypatch, board, RELOAD, look) == (Halted, "Title")  # garbled: no code
+    assert seen == [""]
